@@ -1,0 +1,5 @@
+"""Game sub-commands (simulate, replay, balance): they arrive with the engine."""
+
+
+def register(sub) -> None:
+    pass
