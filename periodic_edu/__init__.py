@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from .board import CELLS, TREND_NAMES, TRENDS, NotOnBoardError, UnknownTrendError, cell, reach
 from .chemistry import ELEMENTS, Element, UnknownElementError, element
+from .engine import DeckError, Game, IllegalMoveError
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CELLS", "TRENDS", "TREND_NAMES", "cell", "reach", "NotOnBoardError", "UnknownTrendError",
     "ELEMENTS", "Element", "UnknownElementError", "element",
+    "Game", "IllegalMoveError", "DeckError",
 ]

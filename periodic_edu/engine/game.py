@@ -1,0 +1,347 @@
+"""The :class:`Game` facade: create, list legal actions, play, undo, view, save, load, score.
+
+Shaped like python-chess's ``Board`` (``legal_actions``/``play``/``undo``, notation that
+round-trips) and OpenSpiel's state/observer split (``view(player)``), with boardgame.io's
+contract: the state is JSON, an illegal action changes nothing, undo is a stack of snapshots,
+randomness is one seeded generator.
+
+>>> g = Game(players=2, edition="en", seed=7, max_rounds=3)
+>>> g.phase
+'agenda'
+>>> g.play(g.legal_actions()[0]).kind
+'agenda'
+>>> g.undo().kind, g.history
+('agenda', [])
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence
+
+from .actions import Action, NotationError
+from .decks import AgendaDeck, GoalDeck, load_agenda_deck, load_goal_deck
+from .editions import Edition, get_edition
+from .errors import EngineError, IllegalMoveError, SaveError, UndoError
+from .rules import apply, is_legal, legal_actions, why_illegal
+from .scoring import score_breakdown, winners
+from .state import Context, State, new_state
+from .view import PlayerView
+
+__all__ = ["Game", "SAVE_FORMAT"]
+
+SAVE_FORMAT = "periodic-edu/game"
+#: a snapshot of the state is kept every CHECKPOINT actions (undo replays from it)
+CHECKPOINT = 16
+
+
+def _names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, bool):
+        raise EngineError(f"players must be 2 to 5 or a list of names, not {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 5:
+            raise EngineError(f"Periodic is played by 2 to 5 players, not {players}")
+        return [f"Player {i + 1}" for i in range(players)]
+    names = list(players)
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        raise EngineError("player names must be non-empty strings")
+    if not 2 <= len(names) <= 5:
+        raise EngineError(f"Periodic is played by 2 to 5 players, not {len(names)}")
+    return names
+
+
+_CONTEXTS: dict[tuple, Context] = {}
+
+
+def _context(edition: Edition, goal_deck: Any, agenda_deck: Any) -> Context:
+    """Shipped decks are loaded once per process; custom decks each time."""
+    key = (edition.id,) if goal_deck is None and agenda_deck is None else None
+    if key is not None and key in _CONTEXTS:
+        return _CONTEXTS[key]
+    goals = goal_deck if isinstance(goal_deck, GoalDeck) else load_goal_deck(goal_deck, edition)
+    agendas = (agenda_deck if isinstance(agenda_deck, AgendaDeck)
+               else load_agenda_deck(agenda_deck, edition))
+    ctx = Context.build(edition, goals, agendas)
+    if key is not None:
+        _CONTEXTS[key] = ctx
+    return ctx
+
+
+class Game:
+    """One game of Periodic. See the module docstring and ``periodic_edu.engine.actions``."""
+
+    def __init__(self, players: int | Sequence[str] = 2, edition: str | Edition = "en",
+                 seed: int = 0, max_rounds: int | None = None, goal_deck: Any = None,
+                 agenda_deck: Any = None) -> None:
+        names = _names(players)
+        ed = get_edition(edition)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise EngineError(f"seed must be a whole number, not {seed!r}")
+        ctx = _context(ed, goal_deck, agenda_deck)
+        self._custom_goals = goal_deck is not None
+        self._custom_agendas = agenda_deck is not None
+        self.seed = seed
+        self._state = new_state(ctx, seed, names, max_rounds)
+        # undo: checkpoints (history index, state before that action) every CHECKPOINT actions;
+        # undo restores the nearest checkpoint and replays the rest, which is exact because the
+        # rules are deterministic. A play costs no copy most of the time.
+        self._stack: list[tuple[int, State]] = []
+        self._history: list[Action] = []
+        self._legal: list[Action] | None = None
+
+    # ---- queries ----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The live full state (hidden information included; ``.to_json()`` serializes it).
+        ``play`` changes it in place and ``undo`` replaces it: treat it as read-only and
+        ``.clone()`` it to keep a copy."""
+        return self._state
+
+    @property
+    def edition(self) -> str:
+        return self._state.ctx.edition.id
+
+    @property
+    def players(self) -> int:
+        return self._state.n
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._state.names
+
+    @property
+    def max_rounds(self) -> int | None:
+        return self._state.max_rounds
+
+    @property
+    def history(self) -> list[str]:
+        return [a.text for a in self._history]
+
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._history)
+
+    @property
+    def current_player(self) -> int:
+        return self._state.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase == "over"
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def turns(self) -> int:
+        return self._state.turns
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order (a fresh list)."""
+        if self._legal is None:
+            self._legal = legal_actions(self._state)
+        return list(self._legal)
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            a = Action.parse(action)
+        except NotationError:
+            return False
+        return is_legal(self._state, a)
+
+    # ---- changing the game --------------------------------------------------------------------
+    def play(self, action: Action | str) -> Action:
+        """Play one legal action (an :class:`Action` or its notation). An illegal one raises
+        :class:`IllegalMoveError` and leaves the game exactly as it was."""
+        st = self._state
+        if type(action) is Action:
+            a = action
+        else:
+            try:
+                a = Action.parse(action)
+            except NotationError as error:
+                raise IllegalMoveError(None if st.phase == "over" else st.seat, action,
+                                       str(error)) from None
+        if not is_legal(st, a):
+            raise IllegalMoveError(None if st.phase == "over" else st.seat, a,
+                                   why_illegal(st, a) or "not legal now")
+        history = self._history
+        index = len(history)
+        if not index % CHECKPOINT and not (self._stack and self._stack[-1][0] == index):
+            self._stack.append((index, st.clone()))
+        try:
+            apply(st, a)
+        except BaseException:  # pragma: no cover - a bug in the rules: restore, then report
+            history.append(a)
+            self._restore(index)
+            raise
+        history.append(a)
+        self._legal = None
+        return a
+
+    def play_many(self, actions: Iterable[Action | str]) -> None:
+        for a in actions:
+            self.play(a)
+
+    def undo(self) -> Action:
+        """Restore the exact state before the last action; returns that action."""
+        if not self._history:
+            raise UndoError("nothing to undo: no action has been played")
+        target = len(self._history) - 1
+        action = self._history[target]
+        self._restore(target)
+        return action
+
+    def _restore(self, target: int) -> None:
+        """Make the state the one before action ``target`` and forget the actions from it on."""
+        while self._stack and self._stack[-1][0] > target:
+            self._stack.pop()
+        index, snapshot = self._stack[-1]
+        st = snapshot.clone()
+        for a in self._history[index:target]:
+            apply(st, a)
+        del self._history[target:]
+        self._state = st
+        self._legal = None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    #: python-chess names: ``push`` plays, ``pop`` undoes
+    push = play
+    pop = undo
+
+    # ---- views and scores -------------------------------------------------------------------
+    def observe(self, player: int) -> PlayerView:
+        """A read-only window on the game for one player (what bots read)."""
+        if type(player) is not int or not 0 <= player < self._state.n:
+            return PlayerView(self._state, player)  # raises the helpful error
+        view = PlayerView.__new__(PlayerView)
+        view._st = self._state
+        view.player = player
+        view._legal_fn = self._cached_legal
+        return view
+
+    def _cached_legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = legal_actions(self._state)
+        return self._legal
+
+    def view(self, player: int) -> dict[str, Any]:
+        """The JSON view of one player (RULES §5): public information and their own agenda."""
+        return PlayerView(self._state, player).to_dict()
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Per-player breakdown of RULES §7.1 (provisional until the game is over)."""
+        return score_breakdown(self._state)
+
+    def winners(self) -> list[int]:
+        return winners(self._state)
+
+    def summary(self) -> dict[str, Any]:
+        st = self._state
+        scores = self.scores()
+        return {
+            "edition": self.edition, "seed": self.seed, "players": list(st.names),
+            "max_rounds": st.max_rounds, "rounds": st.round, "turns": st.turns,
+            "actions": len(self._history), "is_over": self.is_over,
+            "end_trigger": ({"by": st.trigger[0], "reason": st.trigger[1]} if st.trigger else None),
+            "ended_by": st.ended_by,
+            "scores": scores, "winners": winners(st, scores),
+        }
+
+    # ---- save / load ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        st = self._state
+        doc: dict[str, Any] = {
+            "format": SAVE_FORMAT, "version": 1, "edition": self.edition, "seed": self.seed,
+            "players": list(st.names), "max_rounds": st.max_rounds,
+            "actions": self.history,
+        }
+        if self._custom_goals:
+            doc["goal_deck"] = _thaw(st.ctx.goal_deck.document)
+        if self._custom_agendas:
+            doc["agenda_deck"] = _thaw(st.ctx.agenda_deck.document)
+        return doc
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, doc: Any) -> "Game":
+        """Rebuild a game by replaying its actions from the seed; each action is checked."""
+        if not isinstance(doc, dict):
+            raise SaveError("save file: the document must be a JSON object")
+        if doc.get("format") != SAVE_FORMAT:
+            raise SaveError(f"save file: field 'format' must be {SAVE_FORMAT!r}, "
+                            f"not {doc.get('format')!r}")
+        if doc.get("version") != 1:
+            raise SaveError(f"save file: field 'version' must be 1, not {doc.get('version')!r}")
+        for field in ("edition", "seed", "players", "actions"):
+            if field not in doc:
+                raise SaveError(f"save file: field {field!r} is missing")
+        seed = doc["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SaveError(f"save file: field 'seed' must be a whole number, not {seed!r}")
+        players = doc["players"]
+        if not (isinstance(players, int) and not isinstance(players, bool)) and not (
+                isinstance(players, list) and all(isinstance(p, str) for p in players)):
+            raise SaveError("save file: field 'players' must be a number or a list of names")
+        max_rounds = doc.get("max_rounds")
+        if max_rounds is not None and (isinstance(max_rounds, bool)
+                                       or not isinstance(max_rounds, int)):
+            raise SaveError(f"save file: field 'max_rounds' must be a whole number or null, "
+                            f"not {max_rounds!r}")
+        actions = doc["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveError("save file: field 'actions' must be a list of action strings")
+        try:
+            game = cls(players=players, edition=doc["edition"], seed=seed, max_rounds=max_rounds,
+                       goal_deck=doc.get("goal_deck"), agenda_deck=doc.get("agenda_deck"))
+        except EngineError as error:
+            raise SaveError(f"save file: {error}") from None
+        for index, text in enumerate(actions):
+            try:
+                game.play(text)
+            except IllegalMoveError as error:
+                raise SaveError(f"save file: action {index} ({text!r}) does not replay: "
+                                f"{error.why}") from None
+        return game
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Game":
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise SaveError(f"save file: malformed JSON: {error}") from None
+        return cls.from_dict(doc)
+
+    def copy(self) -> "Game":
+        """An independent game in the same state (the undo stack is shared read-only)."""
+        other = Game.__new__(Game)
+        other.seed = self.seed
+        other._custom_goals = self._custom_goals
+        other._custom_agendas = self._custom_agendas
+        other._state = self._state.clone()
+        other._stack = [(i, s.clone()) for i, s in self._stack]
+        other._history = list(self._history)
+        other._legal = None
+        return other
+
+    def __repr__(self) -> str:
+        st = self._state
+        return (f"<Game {self.edition} {st.n} players seed={self.seed} round {st.round} "
+                f"{'over' if self.is_over else f'seat {st.seat + 1} to act'}>")
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, dict) or hasattr(value, "items"):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_thaw(v) for v in value]
+    return value
