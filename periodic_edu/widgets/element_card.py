@@ -1,0 +1,55 @@
+"""ElementCard: one element's real data with units and sources, as a card.
+
+In the spirit of the Elemonster card legend: symbol and atomic number, name, family, period
+and group, mass, electronegativity, ionization energy, radius, a drawing of the electron
+shells, melting and boiling points on a thermometer with the state at 25 °C, density and the
+year of discovery. A value nobody knows shows "—" with a note, never a guess.
+
+>>> from periodic_edu.widgets import ElementCard
+>>> card = ElementCard("Fe")
+>>> card.element["name"], card.element["shells"]
+('Iron', [2, 8, 14, 2])
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ..chemistry import element as _element
+from . import _checks, _payload
+from ._assets import css, esm
+from ._base import IntentWidget
+
+__all__ = ["ElementCard"]
+
+
+class ElementCard(IntentWidget):
+    """A card for ``symbol`` (any of the 118 elements: symbol, name or atomic number)."""
+
+    _esm = esm("element_card.js")
+    _css = css("periodic.css")
+    _intents = {"symbol": _checks.any_element}
+
+    symbol = traitlets.Unicode("H", help="The element shown.").tag(sync=True)
+    element = traitlets.Dict(help="The card fields of the element shown (read-only).").tag(
+        sync=True)
+    sources = traitlets.Dict(help="field -> {unit, source, citation} (read-only).").tag(
+        sync=True)
+
+    def __init__(self, symbol: Any = "H", **kwargs: Any) -> None:
+        kwargs.setdefault("sources", _payload.column_sources())
+        super().__init__(symbol=symbol, **kwargs)
+        self._show(self.symbol)
+
+    @traitlets.validate("symbol")
+    def _validate_symbol(self, proposal: dict) -> Any:
+        return self._refuse_or_accept("symbol", proposal)
+
+    @traitlets.observe("symbol")
+    def _symbol_changed(self, change: dict) -> None:
+        self.error = ""
+        self._show(change["new"])
+
+    def _show(self, symbol: str) -> None:
+        self.element = _payload.card_data(_element(symbol))

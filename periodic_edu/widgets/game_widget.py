@@ -1,0 +1,410 @@
+"""GameWidget: a whole live game of Periodic in one widget, for people and bots.
+
+Python holds the truth (a :class:`~periodic_edu.engine.Game`); the browser draws what Python
+syncs and sends *intents* (``model.send``), never state (DESIGN §1). What is synced is what the
+human seat whose turn it is may see (RULES §5): that seat's own view, public constants and a log
+of public facts. The face-down stacks, the box, the award stacks, other players' agendas and
+the seed stay in Python. Every synced trait is read-only for the browser: a write is refused,
+``error`` says so and Python sends its value again.
+
+>>> from periodic_edu.widgets import GameWidget
+>>> w = GameWidget(players=["Ada", "Grace"], bots={1: "greedy"}, seed=11, max_rounds=2)
+>>> w.view["phase"], w.view["player"], w.seats[1]["bot"]
+('agenda', 0, 'greedy')
+>>> w.handle_message({"type": "act", "action": w.view["legal_actions"][0]})
+True
+>>> w.bot_pending                  # the bot chooses its agenda next (the browser's timer)
+True
+>>> w.run_bots() > 0, w.view["phase"], w.game_log[-1]["name"]
+(True, 'start', 'Grace')
+>>> w.handle_message({"type": "act", "action": "end"}), w.error[:34]
+(False, "Ada (player 1) cannot play 'end': ")
+
+Seats count from 0, as in the engine API. Bots: ``"random"``, ``"greedy"``, ``"search"``
+(:mod:`periodic_edu.bots`). Bot turns are paced by the browser: while the seat to move is a bot
+(``bot_pending``) and the widget is not ``paused``, the front end sends ``step_bot`` after
+``bot_delay`` seconds and Python plays ONE bot action, so the kernel is never blocked and every
+action (with its sentence) shows. Without a front end, :meth:`step_bot` / :meth:`run_bots`.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any, Mapping, Sequence
+
+import traitlets
+
+from .. import board
+from ..bots import BOTS, make_bot
+from ..engine import (AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, Action, EngineError, Game,
+                      IllegalMoveError)
+from ..engine.scoring import OBJECTIVE_TEXT
+from ..engine.tables import AA_CAPACITY
+from . import _payload
+from ._assets import css, esm
+from ._base import IntentWidget, describe
+from ._game_intents import Intent, IntentError, parse_intent
+from ._game_story import Snapshot, entry_text, make_entry
+
+__all__ = ["GameWidget", "PLAYER_COLOURS"]
+
+#: Seat colours (colour-blind-safe Okabe-Ito hues), seat 1..5.
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#7A5C00")
+#: Most log entries synced to the browser (the full log stays in :attr:`GameWidget.log_entries`).
+LOG_WINDOW = 120
+_MAX_DELAY = 10.0
+
+
+def _seat_bots(bots: Any, n: int) -> list[str | None]:
+    """``{seat: name}`` or a list (None for a person) -> one bot name or None per seat."""
+    if bots is None:
+        return [None] * n
+    if isinstance(bots, Mapping):
+        out: list[str | None] = [None] * n
+        for seat, name in bots.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"bots: seat {seat!r} is not a seat of this game (0 to {n - 1}; "
+                                 "seats count from 0)")
+            out[seat] = name
+    elif isinstance(bots, (list, tuple)):
+        if len(bots) != n:
+            raise ValueError(f"bots: a list needs one entry per player ({n}), not {len(bots)}")
+        out = list(bots)
+    else:
+        raise ValueError(f"bots must be a dict {{seat: bot name}} or a list with None for "
+                         f"people, not {describe(bots)}")
+    for name in out:
+        if name is not None and name not in BOTS:
+            raise ValueError(f"bots: unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+    return out
+
+
+def _seat_names(players: Any, kinds: list[str | None]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = [f"Player {i + 1}" if k is None else f"{k.capitalize()} bot"
+                 for i, k in enumerate(kinds)]
+        return [f"{name} {i + 1}" if names.count(name) > 1 else name
+                for i, name in enumerate(names)]
+    return list(players)
+
+
+def _player_count(players: Any) -> int:
+    if isinstance(players, bool):
+        raise ValueError(f"players must be 2 to 5 or a list of names, not {players!r}")
+    if isinstance(players, int):
+        return players
+    if isinstance(players, (list, tuple)):
+        return len(players)
+    raise ValueError(f"players must be 2 to 5 or a list of names, not {describe(players)}")
+
+
+class GameWidget(IntentWidget):
+    """A live game of Periodic: board, trend spots, goal cards, players, tracks, log, scores.
+
+    Parameters: ``players`` (2-5, or a list of names), ``seed`` (int; None draws one),
+    ``bots`` (``{seat: "greedy"}`` or a list like ``[None, "search"]``; seats from 0),
+    ``edition`` (``"en"`` or ``"uk"``), ``max_rounds`` (None: no limit), ``bot_delay``
+    (seconds between two bot actions in the browser, default 0.8).
+    """
+
+    _esm = esm("game.js")
+    _css = css("periodic.css", "game.css")
+    _intents: dict = {}  # the browser writes no trait at all: it sends messages
+
+    # -- everything below is read-only for the browser (see set_state) -----------------------
+    static = traitlets.Dict(help="Public constants: the 88 cells, trends, AA track, groups.").tag(
+        sync=True)
+    seats = traitlets.List(help="Per seat: seat, name, bot (None for a person), colour.").tag(
+        sync=True)
+    view = traitlets.Dict(help="Game.view(viewer): what the seat shown may see.").tag(sync=True)
+    viewer = traitlets.Int(-1, help="Whose view is shown (-1: public view only).").tag(sync=True)
+    reach = traitlets.Dict(help="trend -> {cell: steps} from the flask of the person to move.").tag(
+        sync=True)
+    game_log = traitlets.List(help=f"The last {LOG_WINDOW} log entries.").tag(sync=True)
+    log_total = traitlets.Int(0, help="How many entries the whole log has.").tag(sync=True)
+    final = traitlets.Dict(help="At the end: scores, winners and the agenda explanations.").tag(
+        sync=True)
+    bot_pending = traitlets.Bool(False, help="A bot is to move.").tag(sync=True)
+    bot_delay_ms = traitlets.Int(800, help="The browser's pause before each bot action.").tag(
+        sync=True)
+    paused = traitlets.Bool(False, help="The browser's bot timer is stopped.").tag(sync=True)
+    can_undo = traitlets.Bool(False, help="A person's action can be undone.").tag(sync=True)
+    revision = traitlets.Int(0, help="Counts every change of the game (stale intents).").tag(
+        sync=True)
+    refusals = traitlets.Int(0, help="Counts refused messages (the browser shows each one).").tag(
+        sync=True)
+
+    def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
+                 bots: Any = None, edition: str = "en", max_rounds: int | None = None,
+                 bot_delay: float = 0.8, **kwargs: Any) -> None:
+        n = _player_count(players)
+        if not 2 <= n <= 5:
+            raise ValueError(f"Periodic is played by 2 to 5 players, not {n}")
+        kinds = _seat_bots(bots, n)
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or \
+                not 0 <= bot_delay <= _MAX_DELAY:
+            raise ValueError(f"bot_delay must be a number of seconds from 0 to {_MAX_DELAY}, "
+                             f"not {describe(bot_delay)}")
+        names = _seat_names(players, kinds)
+        self._kinds = kinds
+        self._settings = {"players": names, "edition": edition, "max_rounds": max_rounds}
+        self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds)
+        # later games (new_game) draw their seeds from here: reproducible, never synced
+        self._seeds = random.Random(seed)
+        self._bots = self._make_bots(seed)
+        self.log_entries: list[dict[str, Any]] = []
+        self._viewer: int | None = self._first_human()
+        super().__init__(**kwargs)
+        self.bot_delay_ms = int(round(bot_delay * 1000))
+        self.static = _static()
+        self.seats = [{"seat": i, "name": names[i], "bot": kinds[i], "colour": PLAYER_COLOURS[i]}
+                      for i in range(n)]
+        self.on_msg(self._on_custom_msg)
+        self._sync()
+
+    # ---- the Python API ---------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The live :class:`~periodic_edu.engine.Game`. After changing it directly, call
+        :meth:`refresh`."""
+        return self._game
+
+    @property
+    def bots(self) -> list[str | None]:
+        """The bot name of each seat (None for a person)."""
+        return list(self._kinds)
+
+    def refresh(self) -> None:
+        """Sync the traits with the game again."""
+        self._sync()
+
+    def play(self, action: Action | str) -> None:
+        """Play one action for the person whose turn it is (raises IllegalMoveError)."""
+        seat = self._game.current_player
+        if self._game.is_over:
+            raise IllegalMoveError(None, action, "the game is over")
+        if self._kinds[seat] is not None:
+            raise IllegalMoveError(seat, action, f"it is {self._game.names[seat]}'s turn, a "
+                                                 f"{self._kinds[seat]} bot; let it play")
+        self._apply(action, seat, None)
+
+    def step_bot(self) -> dict[str, Any] | None:
+        """The bot to move plays one action; returns its log entry (None if no bot is to move)."""
+        g = self._game
+        if g.is_over or self._kinds[g.current_player] is None:
+            return None
+        seat = g.current_player
+        decision = self._bots[seat].choose(g.observe(seat))
+        action = decision.action
+        # read the sentence BEFORE playing: it describes the move from the view it was made in
+        text = entry_text(g, seat, action) if action.kind == "agenda" else decision.why
+        return self._apply(action, seat, text)
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Let bots play until a person is to move or the game is over; returns the count."""
+        count = 0
+        while count < limit and self.step_bot() is not None:
+            count += 1
+        return count
+
+    def undo(self) -> list[str]:
+        """Undo back to (and including) the last action of a person; returns the actions
+        undone, newest first. Raises UndoError-like ValueError when no person has acted."""
+        g = self._game
+        humans = [e for e in self.log_entries if e["bot"] is None]
+        if not humans:
+            raise ValueError("nothing to undo: no person has played an action yet")
+        target = humans[-1]["i"]
+        undone = []
+        while len(g.history) > target:
+            undone.append(g.undo().text)
+        self.log_entries = [e for e in self.log_entries if e["i"] < target]
+        self._sync()
+        return undone
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again with the same players, bots, edition and round limit."""
+        if seed is None:
+            seed = self._seeds.randrange(2 ** 31)
+        self._game = Game(seed=seed, **self._settings)
+        self._bots = self._make_bots(seed)
+        self.log_entries = []
+        self._viewer = self._first_human()
+        self._sync()
+
+    def scores(self) -> list[dict[str, Any]]:
+        """The final score breakdown (RULES §7.1); refused before the end (it would show the
+        other players' agendas)."""
+        if not self._game.is_over:
+            raise ValueError("the scores are shown at the end of the game")
+        return self._game.scores()
+
+    # ---- messages from the browser ----------------------------------------------------------
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        self.handle_message(content)
+
+    def handle_message(self, content: Any) -> bool:
+        """Handle one browser message (see :mod:`._game_intents`). Returns True when it changed
+        something; a refused message sets ``error`` and leaves the game as it was."""
+        try:
+            intent = parse_intent(content)
+        except IntentError as exc:
+            return self._refuse(str(exc))
+        try:
+            return self._dispatch(intent)
+        except IllegalMoveError as exc:  # the engine's own words, with the player's name
+            text = str(exc)
+            if exc.player is not None and 0 <= exc.player < len(self._game.names):
+                who = f"player {exc.player + 1}"
+                text = text.replace(who, f"{self._game.names[exc.player]} ({who})", 1)
+            return self._refuse(text)
+        except EngineError as exc:
+            return self._refuse(str(exc))
+        except Exception as exc:  # the widget never breaks; the engine restored its state
+            if intent.type == "step_bot":
+                self.paused = True  # stop the browser's timer from retrying a failing bot
+            return self._refuse(f"something went wrong ({type(exc).__name__}: "
+                                f"{describe(str(exc))}); the game is unchanged")
+
+    def _dispatch(self, intent: Intent) -> bool:
+        g = self._game
+        stale = intent.rev is not None and intent.rev != self.revision
+        if intent.type == "step_bot":
+            if stale:
+                return False  # another view's tick already played this revision: not an error
+            if g.is_over:
+                return self._refuse("the game is over: no bot is to move")
+            if self._kinds[g.current_player] is None:
+                return self._refuse(f"it is {g.names[g.current_player]}'s turn, not a bot's")
+            self.step_bot()
+            return True
+        if intent.type == "pause":
+            self.paused = intent.paused
+            self.error = ""
+            return True
+        if stale:
+            return self._refuse("the game changed before this click arrived; nothing was done "
+                                "(look at the board again)")
+        if intent.type == "act":
+            if g.is_over:
+                return self._refuse("the game is over: start a new game")
+            seat = g.current_player
+            if self._kinds[seat] is not None:
+                return self._refuse(f"it is {g.names[seat]}'s turn ({self._kinds[seat]} bot); "
+                                    "the browser plays only for people")
+            self._apply(intent.action, seat, None)
+            return True
+        if intent.type == "undo":
+            try:
+                self.undo()
+            except ValueError as exc:
+                return self._refuse(str(exc))
+            return True
+        if intent.type == "new_game":
+            self.new_game()
+            return True
+        return self._refuse(f"unknown message type {intent.type!r}")  # pragma: no cover
+
+    def _refuse(self, text: str) -> bool:
+        with self.hold_sync():
+            self.error = text
+            self.refusals = self.refusals + 1  # the same text twice still shows twice
+        return False
+
+    # ---- the browser cannot write traits ---------------------------------------------------------
+    def _own_synced(self) -> set[str]:
+        """Every synced trait, including anywidget's and ipywidgets' own, is read-only for the
+        browser: it only sends messages (IntentWidget refuses and re-sends them)."""
+        return set(self.trait_names(sync=True))
+
+    # ---- internals -------------------------------------------------------------------------
+    def _make_bots(self, seed: int) -> list[Any]:
+        return [None if k is None else make_bot(k, seed=seed * 7 + i + 1)
+                for i, k in enumerate(self._kinds)]
+
+    def _first_human(self) -> int | None:
+        return next((i for i, k in enumerate(self._kinds) if k is None), None)
+
+    def _apply(self, action: Action | str, seat: int, text: str | None) -> dict[str, Any]:
+        g = self._game
+        parsed = Action.parse(action) if g.is_legal(action) else None
+        if parsed is None:
+            g.play(action)  # raises the engine's IllegalMoveError; nothing changes
+            raise AssertionError("unreachable")  # pragma: no cover
+        if text is None:
+            text = entry_text(g, seat, parsed)
+        before = Snapshot(g.state)
+        index = len(g.history)
+        g.play(parsed)
+        try:
+            entry = make_entry(g, index, seat, parsed, text, self._kinds[seat], before)
+        except Exception:  # pragma: no cover - a bug in the log: keep game and log in step
+            g.undo()
+            raise
+        self.log_entries.append(entry)
+        self._sync()
+        return entry
+
+    def _sync(self) -> None:
+        g = self._game
+        st = g.state
+        seat = g.current_player
+        human_to_move = not g.is_over and self._kinds[seat] is None
+        if human_to_move:
+            self._viewer = seat
+        viewer = self._viewer
+        if viewer is None:
+            view = g.view(0)
+            view["player"] = -1
+            view["players_state"][0]["agenda"] = None
+            view["agenda_choices"] = []
+            view["legal_actions"] = []
+        else:
+            view = g.view(viewer)
+        reach: dict[str, dict[str, int]] = {}
+        if human_to_move and st.phase not in ("agenda", "over"):
+            here = st.flask[seat]
+            reach = {t: dict(board.reach(here, t)) for t in board.TRENDS}
+        final: dict[str, Any] = {}
+        if g.is_over:
+            scores = g.scores()
+            ids = {c for row in scores for c in row["cards"]}
+            deck = st.ctx.goal_deck.by_id
+            final = {
+                "scores": scores, "winners": g.winners(),
+                "cards": {c: {"name": deck[c].name, "formula": deck[c].formula,
+                              "colour": deck[c].colour, "points": deck[c].points} for c in ids},
+                "agendas": {row["agenda_id"]: list(st.ctx.agenda_deck.by_id[row["agenda_id"]]
+                                                    .objectives)
+                            for row in scores if row["agenda_id"]},
+            }
+        with self.hold_sync():
+            self.viewer = -1 if viewer is None else viewer
+            self.view = view
+            self.reach = reach
+            self.final = final
+            self.game_log = self.log_entries[-LOG_WINDOW:]
+            self.log_total = len(self.log_entries)
+            self.bot_pending = not g.is_over and self._kinds[seat] is not None
+            self.can_undo = any(e["bot"] is None for e in self.log_entries)
+            self.revision = self.revision + 1
+            self.error = ""
+
+    def __repr__(self) -> str:
+        return f"<GameWidget {self._game!r}>"
+
+
+def _static() -> dict[str, Any]:
+    """Public constants the front end needs once."""
+    return {
+        "cells": _payload.board_cells(),
+        "trends": [{"id": t, "code": TREND_ABBR[t], "name": board.TREND_NAMES[t]}
+                   for t in board.TRENDS],
+        "aa_values": list(AA_VALUES),
+        "aa_capacity": {str(k): v for k, v in AA_CAPACITY.items()},
+        "colours": list(COLOURS),
+        "families": {f: list(members) for f, members in FAMILIES.items()},
+        "objectives": dict(OBJECTIVE_TEXT),
+    }

@@ -1,0 +1,67 @@
+"""ElementCard without a browser: real data for every element, sources, refused messages."""
+from __future__ import annotations
+
+import pytest
+
+from periodic_edu.chemistry import ELEMENTS, column_info, element
+from periodic_edu.widgets import ElementCard
+from periodic_edu.widgets._payload import CARD_FIELDS, display_unit
+
+
+def test_card_shows_the_real_data_of_every_element():
+    card = ElementCard("H")
+    for e in ELEMENTS:
+        card.symbol = e.symbol
+        data = e.to_dict()
+        for field in CARD_FIELDS:
+            expected = data[field]
+            if isinstance(expected, tuple):
+                expected = list(expected)
+            assert card.element[field] == expected, (e.symbol, field)
+        assert sum(card.element["shells"]) == e.atomic_number
+    assert card.error == ""
+
+
+def test_card_accepts_symbol_name_or_atomic_number():
+    assert ElementCard("fe").symbol == "Fe"
+    assert ElementCard("Iron").symbol == "Fe"
+    assert ElementCard(26).symbol == "Fe"
+    assert ElementCard("La").element["on_board"] is False  # every element has a card
+    with pytest.raises(ValueError):
+        ElementCard("Xx")
+
+
+def test_card_ships_unit_and_source_for_each_measured_field():
+    card = ElementCard("Na")
+    for field in ("atomic_mass", "ionization_energy_ev", "atomic_radius_pm", "melting_point_k",
+                  "density_g_cm3", "electronegativity_pauling"):
+        info = column_info(field)
+        assert card.sources[field]["source"] == info["source"] and info["source"]
+        assert card.sources[field]["unit"] == display_unit(info["unit"])
+    assert card.sources["density_g_cm3"]["unit"] == "g/cm³"
+    assert card.sources["electronegativity_pauling"]["unit"] == ""  # dimensionless
+
+
+def test_unknown_values_stay_none_never_a_guess():
+    og = ElementCard("Og").element
+    assert og["melting_point_k"] is None  # nobody has melted oganesson
+    assert og["melting_point_k"] == element("Og").melting_point_k
+
+
+@pytest.mark.parametrize("value", ["Xx", "", None, True, 0, 119, 2.5, ["Na"], "N" * 100_000])
+def test_bad_browser_symbol_is_refused(wire, value):
+    card = ElementCard("Fe")
+    io = wire(card)
+    io.update(symbol=value)
+    assert card.symbol == "Fe" and card.element["symbol"] == "Fe"
+    assert card.error.startswith("symbol:") and len(card.error) < 300
+    assert io.last_value("symbol") == "Fe"
+    io.update(symbol="Cu")
+    assert card.symbol == "Cu" and card.error == ""
+
+
+def test_browser_cannot_write_the_element_data(wire):
+    card = ElementCard("Fe")
+    io = wire(card)
+    io.update(element={"symbol": "Fe", "name": "Gold"})
+    assert card.element["name"] == "Iron" and "read-only" in card.error

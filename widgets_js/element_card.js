@@ -1,0 +1,211 @@
+// element_card.js: the ElementCard widget (anywidget ES module; no bundler, no CDN).
+//
+// Shows the `element` trait Python sends (one element's real data) with units and sources.
+// A value nobody knows is "—" with a note, never a number. Root: data-card-symbol="Fe".
+import { pe, formatNumber, familyName } from "./board.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
+const ROOM = 298.15; // K
+
+function svg(tag, attrs = {}, children = []) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c);
+  return node;
+}
+
+// field -> [label, note when missing]
+const FACTS = [
+  ["atomic_mass", "Atomic mass", "unknown"],
+  ["electronegativity_pauling", "Electronegativity (Pauling)", "not measured"],
+  ["electronegativity_allen", "Electronegativity (Allen)", "not measured"],
+  ["ionization_energy_ev", "First ionization energy", "not measured"],
+  ["atomic_radius_pm", "Atomic radius (Clementi, calc.)", "not calculated"],
+  ["covalent_radius_pm", "Covalent radius", "not measured"],
+  ["electron_affinity_ev", "Electron affinity", "not measured"],
+  ["density_g_cm3", "Density", "not measured"],
+  ["discovery_year", "Discovered", "known since antiquity"],
+];
+
+function shellDrawing(symbol, shells) {
+  const size = 200;
+  const c = size / 2;
+  const n = shells.length;
+  const inner = 22;
+  const outer = c - 8;
+  const gap = n > 1 ? (outer - inner) / (n - 1) : 0;
+  const title = `Electron shells of ${symbol}: ${shells.join(", ")}`;
+  const root = svg("svg", {
+    class: "pe-shells", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
+    role: "img", "aria-label": title,
+  }, [svg("title", {}, [document.createTextNode(title)])]);
+  shells.forEach((count, i) => {
+    const r = n > 1 ? inner + i * gap : (inner + outer) / 2;
+    root.append(svg("circle", { class: "pe-shell-ring", cx: c, cy: c, r, fill: "none" }));
+    for (let k = 0; k < count; k++) {
+      const a = -Math.PI / 2 + (2 * Math.PI * k) / count;
+      root.append(svg("circle", {
+        class: "pe-electron", cx: (c + r * Math.cos(a)).toFixed(2),
+        cy: (c + r * Math.sin(a)).toFixed(2), r: count > 24 ? 2 : 2.6,
+      }));
+    }
+  });
+  root.append(svg("circle", { class: "pe-nucleus", cx: c, cy: c, r: 15 }));
+  const label = svg("text", { class: "pe-nucleus-label", x: c, y: c + 4, "text-anchor": "middle" });
+  label.textContent = symbol;
+  root.append(label);
+  return root;
+}
+
+function kelvinText(k) {
+  if (k === null || k === undefined) return "—";
+  return `${formatNumber(k)} K (${formatNumber(Number((k - 273.15).toFixed(1)))} °C)`;
+}
+
+function thermometer(melt, boil, state) {
+  const pct = (k) => `${(Math.min(k, T_MAX) / T_MAX * 100).toFixed(2)}%`;
+  const bar = pe("div", { class: "pe-thermo-bar", "aria-hidden": "true" });
+  if (melt === null || melt === undefined) {
+    bar.append(pe("div", { class: "pe-thermo-seg pe-nodata", style: { left: "0%", width: "100%" } }));
+  } else {
+    const low = Math.min(melt, boil ?? melt);
+    const high = Math.max(melt, boil ?? melt);
+    bar.append(pe("div", { class: "pe-thermo-seg pe-solid", style: { left: "0%", width: pct(low) } }));
+    if (boil !== null && boil !== undefined && boil > melt) {
+      bar.append(pe("div", { class: "pe-thermo-seg pe-liquid",
+                             style: { left: pct(melt), width: `calc(${pct(boil)} - ${pct(melt)})` } }));
+    }
+    if (boil !== null && boil !== undefined) {
+      bar.append(pe("div", { class: "pe-thermo-seg pe-gas",
+                             style: { left: pct(high), width: `calc(100% - ${pct(high)})` } }));
+    } else {
+      bar.append(pe("div", { class: "pe-thermo-seg pe-nodata",
+                             style: { left: pct(melt), width: `calc(100% - ${pct(melt)})` } }));
+    }
+    bar.append(pe("div", { class: "pe-thermo-mark pe-melt", style: { left: pct(melt) } }));
+    if (boil !== null && boil !== undefined) {
+      bar.append(pe("div", { class: "pe-thermo-mark pe-boil", style: { left: pct(boil) } }));
+    }
+  }
+  bar.append(pe("div", { class: "pe-thermo-room", style: { left: pct(ROOM) }, title: "25 °C" }));
+  const ticks = pe("div", { class: "pe-thermo-ticks", "aria-hidden": "true" });
+  for (let k = 0; k <= T_MAX; k += 1000) {
+    ticks.append(pe("span", { style: { left: pct(k) }, text: k === 0 ? "0 K" : `${k / 1000}k` }));
+  }
+  const stateText = state ? `${state} at 25 °C` : "state at 25 °C unknown";
+  return pe("div", { class: "pe-thermo", "data-role": "thermometer", "data-state": state || "" }, [
+    pe("div", { class: "pe-thermo-legend" }, [
+      pe("span", { class: "pe-melt-text", "data-field": "melting_point_k" },
+        ["Melts ", melt !== null && melt !== undefined ? kelvinText(melt)
+          : boil !== null && boil !== undefined ? "— (does not melt at 1 atm)" : "— (not measured)"]),
+      pe("span", { class: "pe-boil-text", "data-field": "boiling_point_k" },
+        ["Boils ", boil === null || boil === undefined ? "— (not measured)" : kelvinText(boil)]),
+    ]),
+    bar, ticks,
+    pe("div", { class: "pe-thermo-state", "data-field": "state_at_25c", text: stateText }),
+  ]);
+}
+
+function render({ model, el }) {
+  const root = pe("article", { class: "pe-card", "data-widget": "element-card" });
+  const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });
+  el.append(root);
+
+  function sourceRefs() {
+    const sources = model.get("sources") || {};
+    const refs = new Map(); // source text -> number
+    const refOf = (field) => {
+      const info = sources[field];
+      if (!info || !info.source) return null;
+      if (!refs.has(info.source)) refs.set(info.source, { n: refs.size + 1, citation: info.citation });
+      return refs.get(info.source).n;
+    };
+    return { sources, refs, refOf };
+  }
+
+  function update() {
+    const e = model.get("element") || {};
+    if (!e.symbol) return;
+    const { sources, refs, refOf } = sourceRefs();
+    const unit = (f) => (sources[f] || {}).unit || "";
+    const sup = (f) => {
+      const n = refOf(f);
+      return n ? pe("sup", { class: "pe-ref", title: (sources[f] || {}).citation || "" , text: `[${n}]` }) : null;
+    };
+    root.dataset.cardSymbol = e.symbol;
+    root.dataset.family = e.family || "";
+    root.setAttribute("aria-label", `Element card: ${e.name}`);
+
+    const facts = pe("div", { class: "pe-card-facts", role: "list" });
+    for (const [field, label, note] of FACTS) {
+      const v = e[field];
+      const missing = v === null || v === undefined;
+      const u = unit(field);
+      let text;
+      if (missing) text = "—";
+      else if (field === "discovery_year") text = v < 0 ? `${-v} BCE` : String(v);
+      else text = `${formatNumber(v)}${u ? " " + u : ""}`;
+      facts.append(pe("div", { class: "pe-fact", role: "listitem" }, [
+        pe("span", { class: "pe-fact-label", text: label }),
+        pe("span", { class: "pe-fact-value", "data-field": field, "data-missing": missing ? "true" : null,
+                     title: (sources[field] || {}).citation || null }, [
+          text, missing ? pe("span", { class: "pe-note", text: ` (${note})` }) : null, sup(field),
+        ]),
+      ]));
+    }
+
+    const position = e.group === null || e.group === undefined
+      ? `Period ${e.period} · f-block (no group)` : `Period ${e.period} · Group ${e.group}`;
+    const header = pe("header", { class: "pe-card-head", "data-family": e.family }, [
+      pe("div", { class: "pe-card-z", "data-field": "atomic_number", title: "Atomic number", text: e.atomic_number }),
+      pe("div", { class: "pe-card-symbol", "data-field": "symbol", text: e.symbol }),
+      pe("div", { class: "pe-card-name", "data-field": "name", text: e.name }),
+      pe("div", { class: "pe-card-family", "data-field": "family" },
+        [pe("span", { class: "pe-family-chip", "data-family": e.family, "aria-hidden": "true" }), ` ${familyName(e.family)}`]),
+      pe("div", { class: "pe-card-pos", "data-field": "period" }, [position,
+        pe("div", { class: "pe-onboard", text: e.on_board ? "on the game board" : "not on the game board" })]),
+    ]);
+    const shells = e.shells || [];
+    header.append(pe("div", { class: "pe-card-shells", "data-field": "shells" }, [shellDrawing(e.symbol, shells)]));
+    const config = pe("p", { class: "pe-config", "data-field": "electron_configuration" }, [
+      "Electrons: ", pe("code", { text: e.electron_configuration || "—" }),
+      ` · shells ${shells.join(", ")}`,
+      e.valence_electrons === null || e.valence_electrons === undefined ? "" : ` · ${e.valence_electrons} valence`,
+      sup("electron_configuration"),
+    ]);
+    const thermo = thermometer(e.melting_point_k, e.boiling_point_k, e.state_at_25c);
+    const meltRef = sup("melting_point_k");
+    if (meltRef) thermo.querySelector(".pe-melt-text").append(meltRef);
+    const boilRef = sup("boiling_point_k");
+    if (boilRef) thermo.querySelector(".pe-boil-text").append(boilRef);
+    const footer = pe("details", { class: "pe-card-sources", "data-role": "sources" }, [
+      pe("summary", { text: `Sources [1–${refs.size}]` }),
+      pe("ol", {}, [...refs.entries()].map(([source, { n, citation }]) =>
+        pe("li", { value: n }, [source, citation ? pe("span", { class: "pe-citation", text: ` — ${citation}` }) : null]))),
+    ]);
+    root.replaceChildren(
+      header,
+      facts,
+      thermo,
+      config,
+      footer,
+      errorBox,
+    );
+  }
+
+  function showError() {
+    const text = model.get("error") || "";
+    errorBox.textContent = text;
+    errorBox.hidden = !text;
+  }
+
+  model.on("change:element", update);
+  model.on("change:error", showError);
+  update();
+  showError();
+  root.dataset.ready = "true";
+  return () => root.remove();
+}
+
+export default { render };
