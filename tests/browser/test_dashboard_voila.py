@@ -1,0 +1,93 @@
+"""The workshop dashboard as a visitor sees it: Voila with the repository's own voila.json
+serving lessons/dashboard.ipynb, three tabs, no code, a turn played in the Play tab.
+
+Screenshots (artifacts/screenshots/dashboard_*.png) are the README's pictures.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import pytest
+
+from browser_helpers import REPO, screenshot
+from conftest import Server, _jupyter_env, _start, _stop, _wait_http, free_port
+
+pytestmark = pytest.mark.browser
+
+GAME = '[data-widget="game"]'
+
+
+@pytest.fixture(scope="module")
+def dashboard(tmp_path_factory):
+    """`voila lessons/dashboard.ipynb` run from the repository root, as scripts/run does, so
+    voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies."""
+    home = tmp_path_factory.mktemp("dashboard")
+    port = free_port()
+    log = home / "voila.log"
+    proc = _start([sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
+                   f"--port={port}", "--Voila.ip=127.0.0.1"],
+                  cwd=REPO, env=_jupyter_env(home), log=log)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/voila/static/voila.js", proc, log)
+        yield Server(proc, f"http://127.0.0.1:{port}", log, REPO / "lessons")
+    finally:
+        _stop(proc)
+
+
+def test_voila_json_is_the_workshop_configuration():
+    config = json.loads((REPO / "voila.json").read_text())
+    voila, kernels = config["VoilaConfiguration"], config["MappingKernelManager"]
+    assert voila["strip_sources"] is True and voila["show_tracebacks"] is False
+    assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
+    assert kernels["cull_idle_timeout"] > 0 and kernels["cull_interval"] > 0
+
+
+def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
+    page.goto(dashboard.base + "/")
+    page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=60_000)
+    assert "Culling kernels with idle durations > 600 seconds" in dashboard.log.read_text()
+    # no code in sight: strip_sources leaves no input areas
+    assert page.locator(".jp-InputArea-editor, .jp-InputPrompt").count() == 0
+    assert "dashboard()" not in page.inner_text("body")
+    tabs = page.get_by_role("tab")
+    assert [t.strip() for t in tabs.all_inner_texts()] == [
+        "Explore trends", "Element cards", "Play"]
+    page.click('[data-board="main"] [data-symbol="Na"]')
+    page.click('[data-trend="ionization_energy"]')
+    reached = page.eval_on_selector_all('[data-board="main"] [data-distance]',
+                                        "ns => ns.map(n => n.dataset.symbol)")
+    assert set(reached) == set("H He Li Be B C N Mg Al Si P S".split())
+    screenshot(page, "dashboard_explore")
+
+    page.get_by_role("tab", name="Element cards").click()
+    page.get_by_label("Element", exact=True).select_option(label="80 Hg — Mercury")
+    card = page.locator('[data-widget="element-card"][data-card-symbol="Hg"]')
+    card.wait_for(timeout=15_000)
+    assert "Mercury" in card.inner_text() and "liquid" in card.inner_text().lower()
+    screenshot(page, "dashboard_cards")
+
+    page.get_by_role("tab", name="Play").click()
+    game = page.locator(GAME)
+    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
+    page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
+    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
+    game.locator('[data-mode="spend"]').click()
+    game.locator('[data-trend="atomic_number"]').click()
+    target = game.locator('[data-board="game"] [data-reachable="true"]').first
+    destination = target.get_attribute("data-symbol")
+    target.click()
+    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(
+        timeout=15_000)
+    assert destination != start
+    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
+    if discover.count():
+        discover.click()
+    game.locator('button[data-action="end"]').click()
+    page.wait_for_function(  # the bot's turn follows, with its sentences in the log
+        "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
+        ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)
+    time.sleep(0.5)
+    screenshot(page, "dashboard_play")
+    assert page.js_errors == []

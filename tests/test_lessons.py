@@ -1,0 +1,184 @@
+"""The lesson notebooks: committed clean, shaped like the OSSCAR lessons (DESIGN §4), and the
+numbers their prose quotes still match the data.
+
+The notebooks themselves are executed by nbval: ``pytest --nbval-lax lessons/``.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from periodic_edu.chemistry import element
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+GUIDE = LESSONS / "teacher_guide.md"
+
+REPO = LESSONS.parent
+#: Every notebook in the repository (lessons, the Voila dashboard, the browser tests' notebooks),
+#: checkpoints and the virtual environment excluded.
+_NOT_COMMITTED = {".ipynb_checkpoints", ".venv", "artifacts", "build", "dist"}
+NOTEBOOKS = sorted(p for p in REPO.rglob("*.ipynb")
+                   if not _NOT_COMMITTED & set(p.relative_to(REPO).parts))
+#: The lessons proper: ``NN_name.ipynb``.
+LESSON_NOTEBOOKS = sorted(LESSONS.glob("[0-9][0-9]_*.ipynb"))
+
+#: The five sections of every lesson, in this order (DESIGN §4).
+SECTIONS = ("Goals", "Theory", "Try it", "Questions", "What to notice")
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*$", re.MULTILINE)
+_QUESTION = re.compile(r"\*\*Q(\d+)\.\*\*")
+
+
+def _load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _markdown(nb: dict) -> list[str]:
+    return [_source(c) for c in nb["cells"] if c["cell_type"] == "markdown"]
+
+
+def _sections(nb: dict) -> list[tuple[int, str, str]]:
+    """(level, title, text up to the next heading of the same or a higher level)."""
+    text = "\n\n".join(_markdown(nb))
+    found = list(_HEADING.finditer(text))
+    out = []
+    for i, m in enumerate(found):
+        level = len(m.group(1))
+        end = next((n.start() for n in found[i + 1:] if len(n.group(1)) <= level), len(text))
+        out.append((level, m.group(2), text[m.end():end]))
+    return out
+
+
+def test_lessons_exist():
+    assert len(LESSON_NOTEBOOKS) >= 5, [p.name for p in LESSON_NOTEBOOKS]
+    assert GUIDE.is_file()
+
+
+def test_notebooks_are_committed_without_outputs():
+    offenders = []
+    for path in NOTEBOOKS:
+        nb = _load(path)
+        for index, cell in enumerate(nb["cells"]):
+            if cell["cell_type"] != "code":
+                continue
+            where = f"{path.relative_to(LESSONS.parent)} cell {index} ({cell.get('id', '?')})"
+            if cell.get("outputs"):
+                offenders.append(f"{where}: has outputs")
+            if cell.get("execution_count") is not None:
+                offenders.append(f"{where}: execution_count {cell['execution_count']}")
+        if "widgets" in nb.get("metadata", {}):
+            offenders.append(f"{path.relative_to(LESSONS.parent)}: saved widget state in metadata")
+    assert not offenders, ("strip them with `jupyter nbconvert --clear-output --inplace` and "
+                           "remove metadata.widgets:\n" + "\n".join(offenders))
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_metadata(path):
+    nb = _load(path)
+    assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_has_the_five_sections_in_order(path):
+    nb = _load(path)
+    sections = _sections(nb)
+    assert sections and sections[0][0] == 1, f"{path.name}: the first heading must be the title (#)"
+    titles = [title for _, title, _ in sections]
+    positions = []
+    for name in SECTIONS:
+        matches = [i for i, t in enumerate(titles) if t.lower() == name.lower()]
+        assert matches, f"{path.name}: no '{name}' heading (headings: {titles})"
+        positions.append(matches[0])
+    assert positions == sorted(positions), f"{path.name}: sections out of order: {titles}"
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_questions_have_hidden_answers(path):
+    body = next(text for _, title, text in _sections(_load(path)) if title == "Questions")
+    questions = _QUESTION.findall(body)
+    answers = body.count("<details>")
+    assert questions, f"{path.name}: no **Qn.** questions"
+    assert answers >= len(questions), f"{path.name}: {len(questions)} questions, {answers} answers"
+    assert body.count("<details>") == body.count("</details>") == body.count("<summary>")
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_try_it_has_code(path):
+    nb = _load(path)
+    cells = nb["cells"]
+    start = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+                 and re.search(r"^##\s+Try it\s*$", _source(c), re.MULTILINE))
+    assert any(c["cell_type"] == "code" for c in cells[start:]), f"{path.name}: Try it has no code"
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_teacher_guide_answers_every_question(path):
+    guide = GUIDE.read_text(encoding="utf-8")
+    number = path.name[:2]
+    m = re.search(rf"^## Lesson {int(number)}\b.*?(?=^## |\Z)", guide, re.MULTILINE | re.DOTALL)
+    assert m, f"teacher_guide.md has no '## Lesson {int(number)}' section"
+    assert path.name in m.group(0), f"the Lesson {int(number)} section does not name {path.name}"
+    body = next(text for _, title, text in _sections(_load(path)) if title == "Questions")
+    missing = [q for q in _QUESTION.findall(body) if not re.search(rf"\bQ{q}\b", m.group(0))]
+    assert not missing, f"teacher_guide.md, Lesson {int(number)}: no answer to Q{missing}"
+
+
+# Values quoted in prose (answers and the teacher guide): (file, quoted text, symbol, field,
+# format). If the data table changes, these fail and the prose must be updated with it.
+QUOTED = [
+    ("02_ionization_energy_and_radius.ipynb", "9.32 eV", "Be", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "8.30 eV", "B", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "14.53 eV", "N", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "13.62 eV", "O", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "7.65 eV", "Mg", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "5.99 eV", "Al", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "10.49 eV", "P", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "10.36 eV", "S", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "4.07 eV", "Fr", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "3.89 eV", "Cs", "ionization_energy_ev", ".2f"),
+    ("02_ionization_energy_and_radius.ipynb", "5.139 eV", "Na", "ionization_energy_ev", ".3f"),
+    ("02_ionization_energy_and_radius.ipynb", "156 pm", "In", "atomic_radius_pm", ".0f"),
+    ("02_ionization_energy_and_radius.ipynb", "156 pm", "Tl", "atomic_radius_pm", ".0f"),
+    ("03_atomic_mass.ipynb", "39.95", "Ar", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "39.0983", "K", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "58.933194", "Co", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "58.6934", "Ni", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "127.6", "Te", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "126.90447", "I", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "10.81", "B", "atomic_mass", ""),
+    ("03_atomic_mass.ipynb", "Bh (274)", "Bh", "atomic_mass", ".0f"),
+    ("03_atomic_mass.ipynb", "Hs (269)", "Hs", "atomic_mass", ".0f"),
+    ("teacher_guide.md", "9.32 eV", "Be", "ionization_energy_ev", ".2f"),
+    ("teacher_guide.md", "8.30 eV", "B", "ionization_energy_ev", ".2f"),
+    ("teacher_guide.md", "14.53 eV", "N", "ionization_energy_ev", ".2f"),
+    ("teacher_guide.md", "13.62 eV", "O", "ionization_energy_ev", ".2f"),
+    ("teacher_guide.md", "4.07 eV", "Fr", "ionization_energy_ev", ".2f"),
+    ("teacher_guide.md", "3.89 eV", "Cs", "ionization_energy_ev", ".2f"),
+    ("teacher_guide.md", "156 pm", "Tl", "atomic_radius_pm", ".0f"),
+    ("teacher_guide.md", "39.95", "Ar", "atomic_mass", ""),
+    ("teacher_guide.md", "39.0983", "K", "atomic_mass", ""),
+    ("teacher_guide.md", "58.6934", "Ni", "atomic_mass", ""),
+    ("teacher_guide.md", "126.90447", "I", "atomic_mass", ""),
+]
+
+
+@pytest.mark.parametrize("name, quoted, symbol, field, fmt", QUOTED,
+                         ids=[f"{q[0][:2]}-{q[2]}-{q[3]}" for q in QUOTED])
+def test_quoted_values_match_the_data(name, quoted, symbol, field, fmt):
+    path = LESSONS / name
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        text = "\n".join(_source(c) for c in _load(path)["cells"])
+    assert quoted in text, f"{name} no longer quotes {quoted!r}: update this table"
+    value = getattr(element(symbol), field)
+    shown = format(value, fmt) if fmt else repr(value)
+    number = re.search(r"\d+(?:\.\d+)?", quoted).group(0)
+    assert number == shown, f"{name} quotes {symbol} {field} as {number}, the data says {shown}"
