@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from . import board
 from .board import TREND_NAMES
+from .chemistry import element
 from .engine import rules
 from .engine.actions import Action
 from .engine.scoring import OBJECTIVE_TEXT, best_agenda
@@ -45,11 +46,7 @@ __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "ma
 
 # ---- explanations ----------------------------------------------------------------------------
 def _name(symbol: str) -> str:
-    try:
-        from .chemistry import element
-        return f"{element(symbol).name.lower()} ({symbol})"
-    except Exception:  # pragma: no cover - chemistry table missing
-        return symbol
+    return f"{element(symbol).name.lower()} ({symbol})"
 
 
 def _family(fid: str) -> str:

@@ -7,15 +7,12 @@ on all cores and prints seat win rates, mean scores, game length and end trigger
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
-from typing import Any
 
 from ..engine.scoring import winners
+from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
 from .common import UserError, print_json
-
-DEFAULT_MAX_ROUNDS = 60  # RULES D-12: simulations always set a round limit
 
 
 def register(sub) -> None:
@@ -61,21 +58,6 @@ def _check(args) -> list[str]:
         raise UserError(str(error)) from None
 
 
-def _one_game(seed: int, players: int, edition: str, bot_names: list[str], max_rounds: int):
-    from ..bots import make_bot, play_out
-    from ..engine import Game
-    game = Game(players=players, edition=edition, seed=seed, max_rounds=max_rounds)
-    bots = [make_bot(name, seed * 10 + i) for i, name in enumerate(bot_names)]
-    play_out(game, bots)
-    return game
-
-
-def _end_kind(st) -> str:
-    if st.ended_by == "round_limit":
-        return "round_limit"
-    return "stack" if st.trigger and st.trigger[1] == "stack" else "track"
-
-
 # ---- simulate ----------------------------------------------------------------------------------
 def run_simulate(args) -> int:
     bot_names = _check(args)
@@ -86,11 +68,11 @@ def run_simulate(args) -> int:
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        game = _one_game(seed, args.players, args.edition, bot_names, args.max_rounds)
+        game = play_game(seed, args.players, args.edition, bot_names, args.max_rounds)
         st = game.state
         scores = game.scores()
         results.append({"seed": seed, "turns": st.turns, "rounds": st.round,
-                        "end": _end_kind(st),
+                        "end": end_kind(st),
                         "scores": [r["total"] for r in scores],
                         "winners": winners(st, scores)})
         if save_dir is not None:
@@ -165,63 +147,18 @@ def run_replay(args) -> int:
 
 
 # ---- balance -----------------------------------------------------------------------------------
-def _balance_chunk(job: tuple) -> dict[str, Any]:
-    seeds, players, edition, bot_names, max_rounds = job
-    agg = {"games": 0, "wins": [0.0] * players, "score": [0] * players, "turns": 0,
-           "rounds": 0, "ends": {"stack": 0, "track": 0, "round_limit": 0}}
-    for seed in seeds:
-        game = _one_game(seed, players, edition, bot_names, max_rounds)
-        st = game.state
-        rows = game.scores()
-        best = winners(st, rows)
-        agg["games"] += 1
-        for w in best:
-            agg["wins"][w] += 1 / len(best)
-        for r in rows:
-            agg["score"][r["player"]] += r["total"]
-        agg["turns"] += st.turns
-        agg["rounds"] += st.round
-        agg["ends"][_end_kind(st)] += 1
-    return agg
-
-
 def run_balance(args) -> int:
     bot_names = _check(args)
-    jobs = args.jobs or os.cpu_count() or 1
-    if jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
-    seeds = list(range(args.seed, args.seed + args.games))
-    chunks = max(1, min(len(seeds), jobs * 8))
-    work = [(seeds[i::chunks], args.players, args.edition, bot_names, args.max_rounds)
-            for i in range(chunks)]
-    start = time.perf_counter()
-    if jobs == 1:
-        parts = [_balance_chunk(w) for w in work]
-    else:
-        import multiprocessing
-        ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-        with ctx.Pool(jobs) as pool:
-            parts = pool.map(_balance_chunk, work)
-    elapsed = time.perf_counter() - start
-    n = sum(p["games"] for p in parts)
-    wins = [sum(p["wins"][s] for p in parts) for s in range(args.players)]
-    score = [sum(p["score"][s] for p in parts) for s in range(args.players)]
-    ends = {k: sum(p["ends"][k] for p in parts) for k in ("stack", "track", "round_limit")}
-    doc = {
-        "games": n, "players": args.players, "edition": args.edition, "bots": bot_names,
-        "max_rounds": args.max_rounds, "jobs": jobs, "seconds": round(elapsed, 2),
-        "seats": [{"seat": s + 1, "bot": bot_names[s], "win_rate": round(wins[s] / n, 4),
-                   "mean_score": round(score[s] / n, 2)} for s in range(args.players)],
-        "mean_turns": round(sum(p["turns"] for p in parts) / n, 2),
-        "mean_rounds": round(sum(p["rounds"] for p in parts) / n, 2),
-        "end_triggers": {k: {"games": v, "share": round(v / n, 4)} for k, v in ends.items()},
-    }
+    if args.jobs is not None and args.jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {args.jobs}")
+    doc = balance(args.games, args.players, ",".join(bot_names), args.edition, args.seed,
+                  args.max_rounds, args.jobs)
     if args.json:
         print_json(doc)
         return 0
-    print(f"{n} games, {args.players} players, edition {args.edition}, bots "
-          f"{', '.join(bot_names)}, max rounds {args.max_rounds}, {jobs} job(s), "
-          f"{elapsed:.1f} s")
+    print(f"{doc['games']} games, {args.players} players, edition {args.edition}, bots "
+          f"{', '.join(bot_names)}, max rounds {args.max_rounds}, {doc['jobs']} job(s), "
+          f"{doc['seconds']:.1f} s")
     print(f"{'seat':<5} {'bot':<8} {'win rate':>8} {'mean score':>10}")
     for s in doc["seats"]:
         print(f"{s['seat']:<5} {s['bot']:<8} {s['win_rate']:>8.1%} {s['mean_score']:>10.2f}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from .. import board
+from ..chemistry import FAMILIES  # RULES §1.4 (D-4), board members in Z order
 
 __all__ = [
     "COLOURS", "DIFFICULTY", "ELEMENTS_PER_COLOUR", "DEFAULT_POINTS", "AA_VALUES", "AA_CAPACITY",
@@ -38,35 +39,6 @@ TREND_ABBR = MappingProxyType({
 TREND_OF_ABBR = MappingProxyType({v: k for k, v in TREND_ABBR.items()})
 
 
-def _rules_families() -> dict[str, tuple[str, ...]]:
-    """RULES §1.4 (D-4): the eight element groups and their members on the board."""
-    transition = tuple(c.symbol for c in board.CELLS if 3 <= c.group <= 12)
-    return {
-        "alkali_metals": ("Li", "Na", "K", "Rb", "Cs", "Fr"),
-        "alkaline_earth_metals": ("Be", "Mg", "Ca", "Sr", "Ba", "Ra"),
-        "transition_metals": transition,
-        "post_transition_metals": ("Al", "Ga", "In", "Sn", "Tl", "Pb", "Bi", "Po", "Nh", "Fl",
-                                   "Mc", "Lv"),
-        "metalloids": ("B", "Si", "Ge", "As", "Sb", "Te"),
-        "other_nonmetals": ("H", "C", "N", "O", "P", "S", "Se"),
-        "halogens": ("F", "Cl", "Br", "I", "At", "Ts"),
-        "noble_gases": ("He", "Ne", "Ar", "Kr", "Xe", "Rn", "Og"),
-    }
-
-
-def _families() -> dict[str, tuple[str, ...]]:
-    ours = _rules_families()
-    try:  # prefer the chemistry module's table once it exists; it must agree with RULES §1.4
-        from ..chemistry import FAMILIES as theirs  # type: ignore[attr-defined]
-    except ImportError:
-        return ours
-    if {k: set(v) for k, v in theirs.items()} != {k: set(v) for k, v in ours.items()}:
-        return ours
-    z = {c.symbol: c.atomic_number for c in board.CELLS}
-    return {k: tuple(sorted(v, key=z.__getitem__)) for k, v in theirs.items()}
-
-
-FAMILIES = MappingProxyType(_families())
 FAMILY_IDS: tuple[str, ...] = tuple(FAMILIES)
 FAMILY_OF = MappingProxyType({s: f for f, members in FAMILIES.items() for s in members})
 assert len(FAMILY_OF) == len(board.CELLS) == 88

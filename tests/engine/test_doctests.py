@@ -7,7 +7,8 @@ import pytest
 MODULES = ["periodic_edu.engine.actions", "periodic_edu.engine.decks",
            "periodic_edu.engine.editions", "periodic_edu.engine.errors",
            "periodic_edu.engine.game", "periodic_edu.engine.rng", "periodic_edu.engine.scoring",
-           "periodic_edu.engine", "periodic_edu.bots"]
+           "periodic_edu.engine", "periodic_edu.bots", "periodic_edu.simulation",
+           "periodic_edu.board", "periodic_edu.trends"]
 
 
 @pytest.mark.parametrize("name", MODULES)
