@@ -4,8 +4,10 @@
 
 Each file holds a complete save (decks inline, so later changes to the shipped decks do not
 move it) and the expected outcome. ``tests/engine/test_golden.py`` replays them exactly.
-The search bot runs without its time limit here (node-limited only), so regenerating gives the
-same games on any machine - as long as the bots themselves are unchanged.
+Bots are seeded and the search bot's budget is counted in positions, so regenerating gives
+the same games on any machine - as long as the bots themselves are unchanged. It overwrites
+the files: run it only when a rule or a bot changed on purpose, then re-check
+``test_hand_checked_breakdown`` by hand.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from periodic_edu.bots import SearchBot, make_bot, play_out
+from periodic_edu.bots import make_bot, play_out
 from periodic_edu.engine import Game, load_agenda_deck, load_goal_deck, get_edition
 
 HERE = Path(__file__).resolve().parent
@@ -44,8 +46,7 @@ def main() -> None:
         agendas = dict(load_agenda_deck(None, ed).document)
         game = Game(players=players, edition=edition, seed=seed, max_rounds=60,
                     goal_deck=goals, agenda_deck=agendas)
-        play_out(game, [SearchBot(seed * 10 + i) if b == "search"
-                        else make_bot(b, seed * 10 + i) for i, b in enumerate(bots)])
+        play_out(game, [make_bot(b, seed * 10 + i) for i, b in enumerate(bots)])
         doc = {"description": f"{edition}, {players} players, bots {', '.join(bots)}",
                "save": game.to_dict(), "expected": expected(game)}
         path = HERE / f"{name}.json"
