@@ -1,0 +1,15 @@
+"""The widgets' docstring examples run (the dashboard, linking, figures, message checks)."""
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["periodic_edu.widgets", "periodic_edu.widgets.dashboard",
+           "periodic_edu.widgets.figures", "periodic_edu.widgets._game_intents"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
