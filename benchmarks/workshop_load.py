@@ -60,9 +60,9 @@ def kernels(server: psutil.Process) -> list[psutil.Process]:
     return found
 
 
-def tree_rss_mb(server: psutil.Process) -> float:
+def rss_mb(processes) -> float:
     total = 0
-    for proc in [server, *server.children(recursive=True)]:
+    for proc in processes:
         try:
             total += proc.memory_info().rss
         except psutil.Error:
@@ -70,18 +70,25 @@ def tree_rss_mb(server: psutil.Process) -> float:
     return total / 2**20
 
 
+def tree_rss_mb(server: psutil.Process) -> float:
+    return rss_mb([server, *server.children(recursive=True)])
+
+
 class MemorySampler(threading.Thread):
     """Samples the server's memory (Voila + kernels) every half second; keeps the peak."""
 
     def __init__(self, server: psutil.Process) -> None:
         super().__init__(daemon=True)
-        self.server, self.peak, self.peak_kernels = server, 0.0, 0
+        self.server, self.peak, self.peak_kernels, self.per_kernel = server, 0.0, 0, 0.0
         self.stopped = threading.Event()
 
     def run(self) -> None:
         while not self.stopped.wait(0.5):
             self.peak = max(self.peak, tree_rss_mb(self.server))
-            self.peak_kernels = max(self.peak_kernels, len(kernels(self.server)))
+            running = kernels(self.server)
+            self.peak_kernels = max(self.peak_kernels, len(running))
+            if running:
+                self.per_kernel = max(self.per_kernel, rss_mb(running) / len(running))
 
 
 def start_voila(port: int, cull_idle: int, cull_interval: int, log: Path) -> subprocess.Popen:
@@ -221,8 +228,8 @@ def main() -> int:
             print(f"tab switch + agenda + one move: p50 {statistics.median(moves):.1f} s, "
                   f"p95 {percentile(moves, 0.95):.1f} s")
         print(f"server memory (voila + kernels): peak {sampler.peak:.0f} MB with "
-              f"{sampler.peak_kernels} kernels, "
-              f"{sampler.peak / max(1, sampler.peak_kernels):.0f} MB per kernel")
+              f"{sampler.peak_kernels} kernels; a kernel's RSS: {sampler.per_kernel:.0f} MB "
+              f"(largest mean over the run)")
 
         left = len(kernels(server))
         deadline = time.monotonic() + args.cull_wait
