@@ -125,8 +125,9 @@ async def one_session(browser, url: str, index: int, delay: float, timeout_ms: i
     started = time.monotonic()
     result = {"session": index, "ok": False}
     try:
-        # Voila streams the page while the kernel runs the notebook: the HTML is complete
-        # (DOMContentLoaded) when the server's work is done; the widgets then draw in the browser
+        # Voila sends the page once a kernel has run the notebook (a preheated one already has):
+        # the HTML is complete (DOMContentLoaded) when the server's work is done; the widgets
+        # then draw in the browser
         await page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
         result["server_s"] = time.monotonic() - started
         await page.locator("[data-symbol]").first.wait_for(state="visible", timeout=timeout_ms)
