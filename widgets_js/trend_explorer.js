@@ -37,6 +37,7 @@ function arrowsOf(info) {
 }
 
 function render({ model, el }) {
+  const started = performance.now();
   const cells = model.get("cells");
   const fblock = model.get("fblock");
   const table = model.get("reach_table");
@@ -393,6 +394,7 @@ function render({ model, el }) {
   showError();
   board.setTabStop(lastGood);
   root.dataset.renderedAt = performance.now().toFixed(1);
+  root.dataset.renderMs = (performance.now() - started).toFixed(1);  // this widget's own share
   root.dataset.ready = "true";
 
   return () => {
