@@ -32,7 +32,7 @@ from typing import Any, Callable
 
 from . import board
 from .board import TREND_NAMES
-from .chemistry import element
+from .chemistry import element, family_name
 from .engine import rules
 from .engine.actions import Action
 from .engine.scoring import OBJECTIVE_TEXT, best_agenda
@@ -50,11 +50,7 @@ def _name(symbol: str) -> str:
 
 
 def _family(fid: str) -> str:
-    try:
-        from .chemistry import family_name
-        return family_name(fid).lower()
-    except Exception:  # pragma: no cover - chemistry table missing
-        return fid.replace("_", " ")
+    return family_name(fid).lower()
 
 
 def describe(view: PlayerView, action: Action) -> str:
