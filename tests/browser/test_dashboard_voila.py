@@ -11,8 +11,7 @@ import time
 
 import pytest
 
-from browser_helpers import REPO, screenshot
-from conftest import Server, _jupyter_env, _start, _stop, _wait_http, free_port
+from browser_helpers import REPO, screenshot, serving
 
 pytestmark = pytest.mark.browser
 
@@ -23,17 +22,11 @@ GAME = '[data-widget="game"]'
 def dashboard(tmp_path_factory):
     """`voila lessons/dashboard.ipynb` run from the repository root, as scripts/run does, so
     voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies."""
-    home = tmp_path_factory.mktemp("dashboard")
-    port = free_port()
-    log = home / "voila.log"
-    proc = _start([sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-                   f"--port={port}", "--Voila.ip=127.0.0.1"],
-                  cwd=REPO, env=_jupyter_env(home), log=log)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/voila/static/voila.js", proc, log)
-        yield Server(proc, f"http://127.0.0.1:{port}", log, REPO / "lessons")
-    finally:
-        _stop(proc)
+    cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
+           "--port={port}", "--Voila.ip=127.0.0.1"]
+    with serving(cmd, REPO, tmp_path_factory.mktemp("dashboard"), "/voila/static/voila.js",
+                 REPO / "lessons") as server:
+        yield server
 
 
 def test_voila_json_is_the_workshop_configuration():

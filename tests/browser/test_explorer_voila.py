@@ -183,7 +183,6 @@ def test_typed_symbol_and_a_refused_one(page, voila):
 
 
 def test_measured_highlight_time_first_render_and_kernel_memory(page, voila, figures):
-    import psutil  # noqa: F401  (Server.kernels uses it)
     started = time.monotonic()
     open_explorer(page, voila)
     wall = time.monotonic() - started
