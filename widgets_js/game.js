@@ -169,6 +169,10 @@ function render({ model, el }) {
     status.style.setProperty("--pe-g-seat", ctx.seatColour(q));
   }
 
+  function allowAgain() {
+    ui.sentRev = -1; // Python answered (refused): the next click may ask again
+  }
+
   function drawError() {
     const text = model.get("error") || "";
     errorBox.replaceChildren(...(text ? [pe("strong", { text: say("not_allowed") }), " ", text] : []));
@@ -293,6 +297,7 @@ function render({ model, el }) {
   model.on("change", onChange);
   model.on("change:error", drawError);
   model.on("change:refusals", drawError);
+  model.on("change:refusals", allowAgain);
 
   update({});
   drawError();
@@ -307,6 +312,7 @@ function render({ model, el }) {
     model.off("change", onChange);
     model.off("change:error", drawError);
     model.off("change:refusals", drawError);
+    model.off("change:refusals", allowAgain);
     gameBoard.frame.destroy();
     gameBoard.board.destroy();
     root.remove();
