@@ -11,7 +11,9 @@ Modules, one job each:
 * :mod:`.editions` - the ``en``/``uk`` presets, read from ``data/editions.json``
 * :mod:`.decks` - goal-card and agenda files: formula parser, validation, D-5 setup check
 * :mod:`.tables` - constants: colours, AA track, element groups, trend codes
-* :mod:`.rng` - the one seeded generator (SplitMix64, D-7)
+* :mod:`.rng` - the seeded generators (SHA-256 counter mode; SplitMix64 for version-1 saves, D-7)
+* :mod:`.seeds` - fresh 128-bit seeds and class codes (``K7Q2-M9XD``) from :mod:`secrets`
+* :mod:`.safejson` - bounded JSON reading for saves and decks
 * :mod:`.actions` - :class:`Action` and the notation (table in its docstring)
 * :mod:`.state` - :class:`State` (plain data) and setup (RULES §3)
 * :mod:`.rules` - legal actions, apply, why-illegal; the engine's decisions R-1..R-13
@@ -27,6 +29,8 @@ from .decks import (AgendaCard, AgendaDeck, GoalCard, GoalDeck, check_setup, loa
 from .editions import EDITIONS, Edition, get_edition
 from .errors import DeckError, EngineError, IllegalMoveError, SaveError, UndoError
 from .game import Game
+from .seeds import (ClassCodeError, new_class_code, new_seed, parse_class_code,
+                    seed_from_class_code)
 from .scoring import best_agenda, objective_value
 from .state import State
 from .tables import AA_VALUES, COLOURS, FAMILIES, FAMILY_OF, TREND_ABBR
@@ -37,5 +41,6 @@ __all__ = [
     "UndoError", "EngineError", "NotationError", "Edition", "EDITIONS", "get_edition",
     "GoalCard", "AgendaCard", "GoalDeck", "AgendaDeck", "load_goal_deck", "load_agenda_deck",
     "check_setup", "parse_formula", "best_agenda", "objective_value", "AA_VALUES", "COLOURS",
-    "FAMILIES", "FAMILY_OF", "TREND_ABBR",
+    "FAMILIES", "FAMILY_OF", "TREND_ABBR", "ClassCodeError", "new_seed", "new_class_code",
+    "parse_class_code", "seed_from_class_code",
 ]

@@ -5,6 +5,8 @@ the action and why, or the file, the card and the fault.
 """
 from __future__ import annotations
 
+from ..echo import clean, echo
+
 __all__ = ["EngineError", "IllegalMoveError", "DeckError", "SaveError", "UndoError"]
 
 
@@ -21,20 +23,20 @@ class IllegalMoveError(EngineError):
 
     def __init__(self, player: int | None, action: object, why: str) -> None:
         self.player = player
-        self.action = str(action)
+        self.action = clean(action) if isinstance(action, str) else clean(str(action))
         self.why = why
         who = "" if player is None else f"player {player + 1} "
-        super().__init__(f"{who}cannot play {self.action!r}: {why}")
+        super().__init__(f"{who}cannot play '{self.action}': {why}")
 
 
 class DeckError(EngineError):
     """A goal-card or agenda file that cannot be used; nothing of it is loaded."""
 
     def __init__(self, file: str, card: str | None, fault: str) -> None:
-        self.file = file
-        self.card = card
+        self.file = clean(str(file))
+        self.card = card if card is None else clean(str(card))
         self.fault = fault
-        where = f"{file}: card {card!r}" if card is not None else str(file)
+        where = f"{self.file}: card {echo(self.card)}" if card is not None else self.file
         super().__init__(f"{where}: {fault}")
 
 

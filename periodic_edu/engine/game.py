@@ -18,18 +18,27 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence
 
+from ..echo import echo, has_control
 from .actions import Action, NotationError
 from .decks import AgendaDeck, GoalDeck, load_agenda_deck, load_goal_deck
 from .editions import Edition, get_edition
 from .errors import EngineError, IllegalMoveError, SaveError, UndoError
+from . import safejson
+from .rng import GENERATORS, MAX_SEED_BITS, check_seed
+from .seeds import ClassCodeError, new_seed, parse_class_code, seed_from_class_code
 from .rules import apply, is_legal, legal_actions, why_illegal
 from .scoring import score_breakdown, winners
 from .state import Context, State, new_state
 from .view import PlayerView
 
-__all__ = ["Game", "SAVE_FORMAT"]
+__all__ = ["Game", "SAVE_FORMAT", "SAVE_VERSION"]
 
 SAVE_FORMAT = "periodic-edu/game"
+#: the save format version of new games; it names the generator too (1: SplitMix64, replayed
+#: for old saves only; 2: SHA-256 counter mode, see ``rng``)
+SAVE_VERSION = 2
+#: a player's name: at most this many characters, no control characters
+NAME_LIMIT = 40
 #: a snapshot of the state is kept every CHECKPOINT actions (undo replays from it)
 CHECKPOINT = 16
 
@@ -41,11 +50,18 @@ def _names(players: int | Sequence[str]) -> list[str]:
         if not 2 <= players <= 5:
             raise EngineError(f"Periodic is played by 2 to 5 players, not {players}")
         return [f"Player {i + 1}" for i in range(players)]
+    if not isinstance(players, (list, tuple)):
+        raise EngineError(f"players must be 2 to 5 or a list of names, not {echo(players)}")
     names = list(players)
-    if not all(isinstance(n, str) and n.strip() for n in names):
-        raise EngineError("player names must be non-empty strings")
     if not 2 <= len(names) <= 5:
         raise EngineError(f"Periodic is played by 2 to 5 players, not {len(names)}")
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        raise EngineError("player names must be non-empty strings")
+    for n in names:
+        if has_control(n):
+            raise EngineError(f"a player name must not hold control characters: {echo(n)}")
+        if len(n) > NAME_LIMIT:
+            raise EngineError(f"a player name has at most {NAME_LIMIT} characters: {echo(n)}")
     return names
 
 
@@ -67,20 +83,43 @@ def _context(edition: Edition, goal_deck: Any, agenda_deck: Any) -> Context:
 
 
 class Game:
-    """One game of Periodic. See the module docstring and ``periodic_edu.engine.actions``."""
+    """One game of Periodic. See the module docstring and ``periodic_edu.engine.actions``.
+
+    ``seed``: the same seed gives the same game; omitted, a fresh 128-bit seed is drawn from
+    :mod:`secrets`. ``class_code`` (``"K7Q2-M9XD"``, see :mod:`.seeds`): the game of that code,
+    the same for everyone who types it (``seed`` may be omitted or must match it).
+    ``rng_version``: 2 (the default) is the generator of new games; 1 replays version-1 saves.
+    """
 
     def __init__(self, players: int | Sequence[str] = 2, edition: str | Edition = "en",
-                 seed: int = 0, max_rounds: int | None = None, goal_deck: Any = None,
-                 agenda_deck: Any = None) -> None:
+                 seed: int | None = None, max_rounds: int | None = None, goal_deck: Any = None,
+                 agenda_deck: Any = None, *, class_code: str | None = None,
+                 rng_version: int = SAVE_VERSION) -> None:
         names = _names(players)
         ed = get_edition(edition)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise EngineError(f"seed must be a whole number, not {seed!r}")
+        if class_code is not None:
+            class_code = parse_class_code(class_code)
+            coded = seed_from_class_code(class_code)
+            if seed is not None and seed != coded:
+                raise EngineError(f"seed {echo(seed)} is not the seed of class code "
+                                  f"{class_code}: give one or the other")
+            seed = coded
+        elif seed is None:
+            seed = new_seed()
+        try:
+            check_seed(seed)
+        except ValueError as error:
+            raise EngineError(str(error)) from None
+        if rng_version not in GENERATORS or type(rng_version) is not int:
+            raise EngineError(f"rng_version must be one of {sorted(GENERATORS)}, "
+                              f"not {echo(rng_version)}")
         ctx = _context(ed, goal_deck, agenda_deck)
         self._custom_goals = goal_deck is not None
         self._custom_agendas = agenda_deck is not None
         self.seed = seed
-        self._state = new_state(ctx, seed, names, max_rounds)
+        self.class_code = class_code
+        self.rng_version = rng_version
+        self._state = new_state(ctx, seed, names, max_rounds, rng_version)
         # undo: checkpoints (history index, state before that action) every CHECKPOINT actions;
         # undo restores the nearest checkpoint and replays the rest, which is exact because the
         # rules are deterministic. A play costs no copy most of the time.
@@ -259,10 +298,12 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         st = self._state
         doc: dict[str, Any] = {
-            "format": SAVE_FORMAT, "version": 1, "edition": self.edition, "seed": self.seed,
-            "players": list(st.names), "max_rounds": st.max_rounds,
+            "format": SAVE_FORMAT, "version": self.rng_version, "edition": self.edition,
+            "seed": self.seed, "players": list(st.names), "max_rounds": st.max_rounds,
             "actions": self.history,
         }
+        if self.class_code is not None:
+            doc["class_code"] = self.class_code
         if self._custom_goals:
             doc["goal_deck"] = _thaw(st.ctx.goal_deck.document)
         if self._custom_agendas:
@@ -274,20 +315,35 @@ class Game:
 
     @classmethod
     def from_dict(cls, doc: Any) -> "Game":
-        """Rebuild a game by replaying its actions from the seed; each action is checked."""
+        """Rebuild a game by replaying its actions from the seed; each action is checked.
+
+        Decks come only inline (parsed documents): a save never names a file, and one that does
+        is refused without the file being looked at."""
         if not isinstance(doc, dict):
             raise SaveError("save file: the document must be a JSON object")
         if doc.get("format") != SAVE_FORMAT:
             raise SaveError(f"save file: field 'format' must be {SAVE_FORMAT!r}, "
-                            f"not {doc.get('format')!r}")
-        if doc.get("version") != 1:
-            raise SaveError(f"save file: field 'version' must be 1, not {doc.get('version')!r}")
+                            f"not {echo(doc.get('format'))}")
+        version = doc.get("version")
+        if type(version) is not int or version not in GENERATORS:
+            raise SaveError(f"save file: field 'version' must be one of "
+                            f"{', '.join(map(str, sorted(GENERATORS)))}, not {echo(version)}")
         for field in ("edition", "seed", "players", "actions"):
             if field not in doc:
                 raise SaveError(f"save file: field {field!r} is missing")
+        for field in ("goal_deck", "agenda_deck"):
+            deck = doc.get(field)
+            if deck is not None and not isinstance(deck, dict):
+                raise SaveError(f"save file: field {field!r} must be a deck written out in the "
+                                f"save (a JSON object); a save never names a deck file")
         seed = doc["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SaveError(f"save file: field 'seed' must be a whole number, not {seed!r}")
+        try:
+            check_seed(seed)
+        except ValueError:
+            raise SaveError(f"save file: field 'seed' must be a whole number of at most "
+                            f"{MAX_SEED_BITS} bits, not {echo(seed)}") from None
+        if not isinstance(doc["edition"], str):
+            raise SaveError(f"save file: field 'edition' must be text, not {echo(doc['edition'])}")
         players = doc["players"]
         if not (isinstance(players, int) and not isinstance(players, bool)) and not (
                 isinstance(players, list) and all(isinstance(p, str) for p in players)):
@@ -296,35 +352,48 @@ class Game:
         if max_rounds is not None and (isinstance(max_rounds, bool)
                                        or not isinstance(max_rounds, int)):
             raise SaveError(f"save file: field 'max_rounds' must be a whole number or null, "
-                            f"not {max_rounds!r}")
+                            f"not {echo(max_rounds)}")
         actions = doc["actions"]
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise SaveError("save file: field 'actions' must be a list of action strings")
+        class_code = doc.get("class_code")
+        if class_code is not None:
+            try:
+                class_code = parse_class_code(class_code)
+            except ClassCodeError as error:
+                raise SaveError(f"save file: field 'class_code': {error}") from None
+            if seed_from_class_code(class_code) != seed:
+                raise SaveError(f"save file: field 'class_code' ({class_code}) does not match "
+                                f"field 'seed'")
         try:
             game = cls(players=players, edition=doc["edition"], seed=seed, max_rounds=max_rounds,
-                       goal_deck=doc.get("goal_deck"), agenda_deck=doc.get("agenda_deck"))
+                       goal_deck=doc.get("goal_deck"), agenda_deck=doc.get("agenda_deck"),
+                       class_code=class_code, rng_version=version)
         except EngineError as error:
             raise SaveError(f"save file: {error}") from None
         for index, text in enumerate(actions):
             try:
                 game.play(text)
             except IllegalMoveError as error:
-                raise SaveError(f"save file: action {index} ({text!r}) does not replay: "
+                raise SaveError(f"save file: action {index} ({echo(text)}) does not replay: "
                                 f"{error.why}") from None
         return game
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "Game":
+        """A game from the text of a save file (at most 1 MB, bounded nesting and integers)."""
         try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise SaveError(f"save file: malformed JSON: {error}") from None
+            doc = safejson.loads(text)
+        except safejson.JsonLimitError as error:
+            raise SaveError(f"save file: {error}") from None
         return cls.from_dict(doc)
 
     def copy(self) -> "Game":
         """An independent game in the same state (the undo stack is shared read-only)."""
         other = Game.__new__(Game)
         other.seed = self.seed
+        other.class_code = self.class_code
+        other.rng_version = self.rng_version
         other._custom_goals = self._custom_goals
         other._custom_agendas = self._custom_agendas
         other._state = self._state.clone()

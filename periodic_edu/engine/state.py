@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from .decks import AgendaDeck, GoalDeck, check_setup
 from .editions import Edition
 from .errors import EngineError
-from .rng import Rng
+from .rng import GENERATORS
 from .tables import COLOURS, FAMILY_IDS, FAMILY_START, TRENDS
 
 __all__ = ["Context", "State", "new_state"]
@@ -128,8 +128,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def new_state(ctx: Context, seed: int, names: list[str], max_rounds: int | None) -> State:
-    """RULES §3: shuffle, build stacks, deal; one seeded generator (D-7)."""
+def new_state(ctx: Context, seed: int, names: list[str], max_rounds: int | None,
+              rng_version: int = 2) -> State:
+    """RULES §3: shuffle, build stacks, deal; one seeded generator (D-7): ``rng_version`` 2 is
+    :class:`~.rng.Rng`, 1 the SplitMix64 of version-1 saves."""
     edition = ctx.edition
     n = len(names)
     if not 2 <= n <= 5:
@@ -139,7 +141,7 @@ def new_state(ctx: Context, seed: int, names: list[str], max_rounds: int | None)
         raise EngineError(f"max_rounds must be a whole number of at least 1 or None, "
                           f"not {max_rounds!r}")
     check_setup(ctx.goal_deck, ctx.agenda_deck, edition, n)  # RULES D-5
-    rng = Rng(seed)
+    rng = GENERATORS[rng_version](seed)
     s = State.__new__(State)
     s.ctx = ctx
     s.n = n

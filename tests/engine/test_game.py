@@ -63,7 +63,7 @@ def test_save_load_round_trip():
     play_random(g, 120, random.Random(3))
     text = g.to_json()
     doc = json.loads(text)
-    assert doc["format"] == "periodic-edu/game" and doc["version"] == 1
+    assert doc["format"] == "periodic-edu/game" and doc["version"] == 2
     assert doc["seed"] == 21 and doc["edition"] == "en" and doc["max_rounds"] == 10
     assert doc["goal_deck"]["cards"]  # custom deck inline
     h = Game.from_json(text)
@@ -91,7 +91,8 @@ def test_load_refuses_a_save_that_does_not_replay_naming_the_index():
     (lambda d: d.pop("seed"), "field 'seed' is missing"),
     (lambda d: d.update(seed="x"), "field 'seed' must be a whole number"),
     (lambda d: d.update(format="nope"), "field 'format'"),
-    (lambda d: d.update(version=2), "field 'version'"),
+    (lambda d: d.update(version=3), "field 'version'"),
+    (lambda d: d.update(version="2"), "field 'version'"),
     (lambda d: d.update(actions="end"), "field 'actions'"),
     (lambda d: d.update(players=7), "2 to 5 players"),
     (lambda d: d.update(edition="fr"), "unknown edition"),
