@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ..chemistry import ELEMENTS
 from . import ElementCard, GameWidget, explore
+from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore
 
 __all__ = ["dashboard", "element_cards", "play"]
@@ -45,6 +46,8 @@ TEXT = {
     "start": "Start a game with these settings",
     "confirm": "A game is in progress ({where}). Start a new one and lose it?",
     "yes": "Yes, start a new game", "no": "Keep playing",
+    "code": "Class code", "code_hint": "e.g. K7Q2-M9XD (empty: a deal of your own)",
+    "new_code": "New class code", "code_note": "Everyone who types {code} gets the same deal.",
 }
 
 
@@ -64,6 +67,11 @@ def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox
     # no icon: Voila's template loads Font Awesome from a CDN, which a classroom may not reach
     start = w.Button(description=TEXT["start"], button_style="primary",
                      layout=w.Layout(width="auto", min_height="32px"))
+    code = w.Text(value="", description=TEXT["code"], placeholder=TEXT["code_hint"],
+                  layout=w.Layout(width="300px"))
+    code_button = w.Button(description=TEXT["new_code"],
+                           layout=w.Layout(width="auto", min_height="32px"))
+    code_note = w.HTML()
     question = w.HTML()
     yes = w.Button(description=TEXT["yes"], button_style="danger",
                    layout=w.Layout(width="auto", min_height="32px"))
@@ -73,14 +81,31 @@ def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox
                                                           display="none"))
     holder = w.VBox()
 
+    def class_code() -> str | None:
+        """The typed code, normalized; None when empty. Raises ClassCodeError (says why)."""
+        return parse_class_code(code.value) if code.value.strip() else None
+
     def new_game(_=None, game_seed: int | None = None) -> None:
         n = players.value
         confirm.layout.display = "none"
+        try:
+            typed = class_code()
+        except ClassCodeError as exc:
+            code_note.value = f'<span role="alert" style="color:#b91c1c">{html.escape(str(exc))}</span>'
+            return
+        code_note.value = html.escape(TEXT["code_note"].format(code=typed)) if typed else ""
+        if typed:
+            code.value = typed
         holder.children = [GameWidget(
             players=_seat_names(n, opponent.value),
             bots={i: opponent.value for i in range(1, n)},
             edition=edition.value, max_rounds=rounds.value, save_store=store,
-            seed=secrets.randbelow(2**31) if game_seed is None else game_seed)]
+            class_code=typed,
+            seed=None if typed else secrets.randbelow(2**31) if game_seed is None else game_seed)]
+
+    def fresh_code(_=None) -> None:
+        code.value = new_class_code()
+        code_note.value = ""
 
     def ask(_=None) -> None:
         game = holder.children[0] if holder.children else None
@@ -92,12 +117,13 @@ def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox
             new_game()
 
     start.on_click(ask)
+    code_button.on_click(fresh_code)
     yes.on_click(new_game)
     no.on_click(lambda _: setattr(confirm.layout, "display", "none"))
     new_game(game_seed=seed)
-    setup = w.HBox([players, opponent, edition, rounds, start],
+    setup = w.HBox([players, opponent, edition, rounds, code, code_button, start],
                    layout=w.Layout(flex_flow="row wrap", align_items="center"))
-    return w.VBox([setup, confirm, holder])
+    return w.VBox([setup, code_note, confirm, holder])
 
 
 def dashboard(symbol: str = "Na", seed: int | None = None,

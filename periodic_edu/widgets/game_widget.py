@@ -39,6 +39,7 @@ from ..bots import BOTS, make_bot
 from ..engine import (AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, Action, EngineError, Game,
                       IllegalMoveError)
 from ..engine.scoring import OBJECTIVE_TEXT
+from ..engine.seeds import parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from . import _payload
 from ._assets import css, esm
@@ -109,7 +110,9 @@ class GameWidget(IntentWidget):
     ``edition`` (``"en"`` or ``"uk"``), ``max_rounds`` (None: no limit), ``bot_delay``
     (seconds between two bot actions in the browser, default 0.8), ``save_store`` (a
     :class:`~periodic_edu.widgets.save_store.SaveStore`: the game is saved there after every
-    action and a reloaded page may resume it; None, the default, saves nothing).
+    action and a reloaded page may resume it; None, the default, saves nothing),
+    ``class_code`` (``"K7Q2-M9XD"``: the deal every student who types the code gets; it
+    stands for the seed and is kept in saves; later ``new_game()`` deals are fresh).
     """
 
     _esm = esm("game.js")
@@ -147,12 +150,14 @@ class GameWidget(IntentWidget):
     def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
                  bots: Any = None, edition: str = "en", max_rounds: int | None = None,
                  bot_delay: float = 0.8, save_store: SaveStore | None = None,
-                 **kwargs: Any) -> None:
+                 class_code: str | None = None, **kwargs: Any) -> None:
         n = _player_count(players)
         if not 2 <= n <= 5:
             raise ValueError(f"Periodic is played by 2 to 5 players, not {n}")
         kinds = _seat_bots(bots, n)
-        if seed is None:
+        if class_code is not None:  # the class's shared deal (raises ClassCodeError, a ValueError)
+            seed = seed_from_class_code(parse_class_code(class_code))
+        elif seed is None:
             seed = secrets.randbelow(2 ** 31)
         if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or \
                 not 0 <= bot_delay <= _MAX_DELAY:
@@ -161,7 +166,8 @@ class GameWidget(IntentWidget):
         names = _seat_names(players, kinds)
         self._kinds = kinds
         self._settings = {"players": names, "edition": edition, "max_rounds": max_rounds}
-        self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds)
+        self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds,
+                          class_code=class_code)
         # later games (new_game) draw their seeds from here: reproducible, never synced
         self._seeds = random.Random(seed)
         self._bots = self._make_bots(seed)

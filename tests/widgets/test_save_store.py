@@ -112,3 +112,43 @@ def test_default_directory_is_configurable(monkeypatch, tmp_path):
     monkeypatch.delenv("PERIODIC_EDU_SAVE_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_save_dir() == tmp_path / "periodic_edu" / "saves"
+
+
+def test_class_code_round_trips_through_a_save(tmp_path):
+    store = SaveStore(tmp_path)
+    w = GameWidget(players=["You", "Bot"], bots={1: "greedy"}, class_code="k7q2 m9xd",
+                   save_store=store)
+    twin = GameWidget(players=["You", "Bot"], bots={1: "greedy"}, class_code="K7Q2-M9XD")
+    assert w.view == twin.view  # the same deal for everyone who types the code
+    play_some(w, 8)
+    resumed = GameWidget(players=["You", "Bot"], bots={1: "greedy"}, save_store=store)
+    assert resumed.handle_message({"type": "hello", "token": w.resume_token})
+    assert resumed.handle_message({"type": "resume"})
+    assert resumed.game.class_code == "K7Q2-M9XD" and resumed.game.history == w.game.history
+
+
+def test_dashboard_class_code_field(tmp_path):
+    from periodic_edu.widgets.dashboard import play
+    tab = play(seed=3, save_store=SaveStore(tmp_path))
+    setup, note, confirm, holder = tab.children
+    code = next(c for c in setup.children if getattr(c, "description", "") == "Class code")
+    start = next(c for c in setup.children if getattr(c, "description", "").startswith("Start"))
+    new_code = next(c for c in setup.children if getattr(c, "description", "") == "New class code")
+    new_code.click()
+    assert len(code.value) == 9 and code.value[4] == "-"
+    typed = code.value
+    start.click()
+    assert holder.children[0].game.class_code == typed and typed in note.value
+    code.value = "OOOO-1111"
+    before = holder.children[0]
+    start.click()
+    assert holder.children[0] is before and "alert" in note.value  # refused, says why
+    # a game in progress is not thrown away without asking
+    code.value = ""
+    game = holder.children[0]
+    game.play(game.view["legal_actions"][0])
+    start.click()
+    assert holder.children[0] is game and confirm.layout.display == "flex"
+    yes = confirm.children[1]
+    yes.click()
+    assert holder.children[0] is not game and confirm.layout.display == "none"
