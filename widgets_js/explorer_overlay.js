@@ -1,6 +1,6 @@
 // explorer_overlay.js: colour every cell by a real property (viridis), "no data" hatched, and
 // the legend under the board (distance swatches when there is no overlay).
-import { pe, formatNumber } from "./board.js";
+import { pe, formatNumber, setCellText } from "./board.js";
 import { say } from "./text.js";
 
 // viridis, 9 stops (matplotlib's), interpolated linearly.
@@ -33,7 +33,7 @@ export function createOverlay(ctx, board, legend) {
         node.style.removeProperty("color");
         node.classList.remove("pe-nodata");
         node.removeAttribute("data-value");
-        valNode.textContent = "";
+        setCellText(valNode, "");
         return;
       }
       const v = values[i];
@@ -42,14 +42,14 @@ export function createOverlay(ctx, board, legend) {
         node.style.removeProperty("color");
         node.classList.add("pe-nodata");
         node.setAttribute("data-value", "");
-        valNode.textContent = say("no_data");
+        setCellText(valNode, say("no_data"));
       } else {
         const colour = viridis(hi > lo ? (v - lo) / (hi - lo) : 0.5);
         node.style.background = colour.css;
         node.style.color = colour.text;
         node.classList.remove("pe-nodata");
         node.setAttribute("data-value", String(v));
-        valNode.textContent = formatNumber(v);
+        setCellText(valNode, formatNumber(v));
       }
     });
     legend.replaceChildren();

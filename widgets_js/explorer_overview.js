@@ -13,10 +13,11 @@ export function createOverview(ctx, onChoose) {
   const minis = ctx.trendInfo.map((t) => {
     const board = createBoard({ cells: ctx.cells, name: "overview", variant: "mini", label: say("overview_board", { trend: t.name }) });
     const countNode = pe("span", { class: "pe-mini-count" });
+    const from = pe("span", { class: "pe-sr" });
     const button = pe("button", { type: "button", class: "pe-mini", "data-overview-trend": t.id, "aria-pressed": "false" },
-      [pe("span", { class: "pe-mini-title" }, [arrowsOf(t), " ", t.name]), board.root, countNode]);
+      [pe("span", { class: "pe-mini-title" }, [pe("span", { "aria-hidden": "true", text: arrowsOf(t) }), " ", t.name]), board.root, countNode, from]);
     button.addEventListener("click", () => onChoose(t.id));
-    return { trend: t.id, board, button, count: countNode, shown: new Map(), current: null };
+    return { trend: t.id, board, button, count: countNode, from, shown: new Map(), current: null };
   });
   const root = pe("div", { class: "pe-overview", "data-role": "overview" }, [
     pe("h3", { class: "pe-overview-title", text: say("overview_title") }),
@@ -41,7 +42,8 @@ export function createOverview(ctx, onChoose) {
       if (m.count.textContent !== text) m.count.textContent = text;
       const pressed = String(m.trend === trend);
       if (m.button.getAttribute("aria-pressed") !== pressed) m.button.setAttribute("aria-pressed", pressed);
-      m.button.setAttribute("aria-label", say("overview_label", { trend: ctx.trendById.get(m.trend).name, cells: count(md.size, "n_cells"), symbol }));
+      const from = say("overview_from", { symbol });
+      if (m.from.textContent !== from) m.from.textContent = from;
     }
   }
   return { root, update, destroy() { for (const m of minis) m.board.destroy(); } };

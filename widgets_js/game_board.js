@@ -1,7 +1,7 @@
 // game_board.js: the game's board: flasks, goal cubes, the reachable cells of the current
 // choice with their distance, the cells that would move the player on along the element-group
 // track, and the last movement.
-import { pe, createBoard } from "./board.js";
+import { pe, createBoard, setCellText } from "./board.js";
 import { say, count, possessive } from "./text.js";
 import { frameBoard } from "./board_frame.js";
 import { CARD_COLOURS } from "./game_cards.js";
@@ -50,7 +50,7 @@ export function createGameBoard(ctx, onActivate) {
       if (here.length) {
         deco.push(pe("span", { class: "pe-g-flasks" }, here.map((q) => pe("span", {
           class: `pe-g-flask${q === current ? " pe-g-flask-active" : ""}`, "data-seat": q,
-          style: { background: ctx.seatColour(q) }, text: q + 1,
+          style: { background: ctx.seatColour(q) }, "data-text": q + 1, // drawn by CSS: the label says whose
         }))));
         extra.push(here.map((q) => say(q === current ? "label_flask_to_move" : "label_flask", { whose: possessive(ctx.seatName(q)) })).join(", "));
       }
@@ -61,12 +61,12 @@ export function createGameBoard(ctx, onActivate) {
         const k = targets.get(symbol);
         node.setAttribute("data-reachable", "true");
         if (k) node.setAttribute("data-steps", String(k)); else node.removeAttribute("data-steps");
-        badge.textContent = k ? String(k) : "";
+        setCellText(badge, k ? String(k) : "");
         extra.push(k ? say("label_reach_steps", { steps: count(k, "n_steps") }) : say("label_reach"));
       } else {
         node.removeAttribute("data-reachable");
         node.removeAttribute("data-steps");
-        badge.textContent = "";
+        setCellText(badge, "");
       }
       if (track) {
         node.setAttribute("data-track-next", "true");

@@ -44,10 +44,12 @@ export function createControls(ctx) {
   const modeBox = pe("div", { class: "pe-g-modes", role: "group", "aria-label": say("modes_label") }, modeButtons);
   const spotButtons = ctx.stat.trends.map((t) => {
     const energy = pe("span", { class: "pe-g-spot-energy", "aria-hidden": "true" });
+    const energyWords = pe("span", { class: "pe-sr" });
     const name = pe("span", { class: "pe-g-spot-name", text: t.name });
     const b = pe("button", { type: "button", class: "pe-g-spot", "data-trend": t.id, "aria-pressed": "false" }, [
-      pe("span", { class: "pe-g-arrows", "aria-hidden": "true", text: ARROWS[t.id] }), name, energy]);
+      pe("span", { class: "pe-g-arrows", "aria-hidden": "true", text: ARROWS[t.id] }), name, energy, energyWords]);
     b._energy = energy;
+    b._energyWords = energyWords;
     b._name = name;
     return b;
   });
@@ -233,7 +235,7 @@ export function createControls(ctx) {
       }
       setUsable(b, !why, why, notes);
       b.classList.toggle("pe-g-unusable", playing && Boolean(why));
-      b.setAttribute("aria-label", `${t.name}: ${count(energy, "n_energy_on_spot")}`);
+      b._energyWords.textContent = `: ${count(energy, "n_energy_on_spot")}`; // named by its content
     }
     const me = (v.players_state || [])[v.player];
     const tiles = mine && me ? me.tiles : [];
@@ -294,7 +296,7 @@ export function createControls(ctx) {
       items.push(pe("div", { class: "pe-g-agendas", "data-role": "agenda" }, (v.agenda_choices || []).map((a) => pe("div", { class: "pe-g-agenda" }, [
         pe("h4", { text: say("agenda_name", { id: a.id }) }),
         pe("ul", {}, a.objectives.map((o) => pe("li", { text: ctx.objectiveText(o) }))),
-        pe("button", { type: "button", class: "pe-g-btn", "data-action": `a:${a.id}`, "aria-label": say("keep_agenda_label", { id: a.id }) }, [say("keep_agenda")]),
+        pe("button", { type: "button", class: "pe-g-btn", "data-action": `a:${a.id}` }, [say("keep_agenda"), pe("span", { class: "pe-sr", text: say("keep_agenda_which", { id: a.id }) })]),
       ]))));
     } else if (mine && v.phase === "discover") {
       const row = pe("div", { class: "pe-g-discover", "data-role": "discover" });

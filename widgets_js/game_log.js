@@ -4,8 +4,9 @@ import { pe } from "./board.js";
 import { say } from "./text.js";
 
 export function createLog(ctx) {
+  // a list the keyboard can reach and scroll (the live region says what is new)
   const list = pe("ol", { class: "pe-g-log", "data-role": "log", reversed: true, tabindex: "0",
-    role: "log", "aria-label": say("log_label") });
+    "aria-label": say("log_label") });
   const toggle = pe("button", { type: "button", class: "pe-g-btn pe-g-small", "data-role": "notation", "aria-pressed": "false", text: say("show_notation") });
   const root = pe("section", { class: "pe-g-logbox", "aria-label": say("log_title") }, [
     pe("div", { class: "pe-g-logbar" }, [pe("h3", { class: "pe-g-h", text: say("log_title") }), toggle]), list]);

@@ -9,7 +9,7 @@
 // data-distance="k" when reachable and exactly one has aria-current="true"; trend controls
 // carry data-trend="<id>"; the five-trend overview uses data-overview-distance instead.
 // The root exposes data-last-highlight-ms (click -> DOM updated and laid out) for tests.
-import { pe, createBoard, baseLabel, formatNumber } from "./board.js";
+import { pe, createBoard, baseLabel, formatNumber, setCellText } from "./board.js";
 import { say, count, reachAnnouncement } from "./text.js";
 import { createAnnouncer } from "./announcer.js";
 import { frameBoard } from "./board_frame.js";
@@ -113,7 +113,7 @@ function render({ model, el }) {
       if (shown.get(c.symbol) === key) continue;
       shown.set(c.symbol, key);
       if (d) node.setAttribute("data-distance", d); else node.removeAttribute("data-distance");
-      node.querySelector(".pe-badge").textContent = d;
+      setCellText(node.querySelector(".pe-badge"), d);
       board.setLabel(c.symbol, cellLabel(c.symbol, d, prop));
     }
     if (prop) for (const c of fblock) board.setLabel(c.symbol, `${say("not_on_board")}, ${cellLabel(c.symbol, "", prop)}`);

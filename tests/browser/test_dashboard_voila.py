@@ -6,27 +6,15 @@ Screenshots (artifacts/screenshots/dashboard_*.png) are the README's pictures.
 from __future__ import annotations
 
 import json
-import sys
 import time
 
 import pytest
 
-from browser_helpers import REPO, screenshot, serving
+from browser_helpers import REPO, screenshot
 
 pytestmark = pytest.mark.browser
 
 GAME = '[data-widget="game"]'
-
-
-@pytest.fixture(scope="module")
-def dashboard(tmp_path_factory):
-    """`voila lessons/dashboard.ipynb` run from the repository root, as scripts/run does, so
-    voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies."""
-    cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1"]
-    with serving(cmd, REPO, tmp_path_factory.mktemp("dashboard"), "/voila/static/voila.js",
-                 REPO / "lessons") as server:
-        yield server
 
 
 def test_voila_json_is_the_workshop_configuration():
