@@ -203,12 +203,13 @@ function render({ model, el }) {
     if (!s) return;
     const v = ctx.V();
     const me = (v.players_state || [])[v.player] || {};
-    const from = ctx.elementName(me.flask);
+    const nameOf = (symbol) => ctx.elementName(symbol).toLowerCase(); // "from sodium", as spoken
+    const from = nameOf(me.flask);
     const what = controls.describeSource(s);
     const reach = {};
     for (const [symbol, k] of targets) reach[symbol] = k || 0;
     if (!targets.size) { announcer.say(say("prompt_no_cells", { what }), true); return; }
-    const text = reachAnnouncement(what, from, reach, ctx.elementName, (x) => (cellInfo.get(x) || {}).z || 0)
+    const text = reachAnnouncement(what, from, reach, nameOf, (x) => (cellInfo.get(x) || {}).z || 0)
       .replace(/0 steps: /, "");
     announcer.say(text, true);
   }
