@@ -266,7 +266,7 @@ function render({ model, el }) {
     const reach = model.get("reach") || {};
     const trendId = ui.source && ui.source.code ? ctx.trendByCode.get(ui.source.code).id : null;
     for (const a of ctx.sourceActions()) targets.set(a.dest, trendId && reach[trendId] ? reach[trendId][a.dest] : null);
-    const me = ctx.myTurn() ? (v.players_state || [])[v.player] : null;
+    const me = ctx.myTurn() && v.phase !== "agenda" ? (v.players_state || [])[v.player] : null;
     drawStatus(v);
     drawTools(v);
     controls.update(v, acts);

@@ -57,11 +57,24 @@ def run_axe(page, source: str, context: str = "document") -> dict:
     return {"counts": counts, "violations": result}
 
 
-def screenshot(target, name: str) -> Path:
+def screenshot(target, name: str, full_page: bool = False) -> Path:
     """Save a PNG of a page or locator to artifacts/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    target.screenshot(path=str(path))
+    if full_page:
+        # Voila scrolls an inner element, not the document: grow the viewport to its height
+        size = target.viewport_size
+        tall = target.evaluate("""() => Math.max(document.documentElement.scrollHeight,
+            ...[...document.querySelectorAll('body *')].filter(n => /auto|scroll/.test(
+                getComputedStyle(n).overflowY)).map(n => n.scrollHeight + n.getBoundingClientRect().top))""")
+        target.set_viewport_size({"width": size["width"], "height": min(int(tall) + 20, 6000)})
+        target.wait_for_timeout(200)
+        try:
+            target.screenshot(path=str(path))
+        finally:
+            target.set_viewport_size(size)
+    else:
+        target.screenshot(path=str(path))
     return path
 
 
