@@ -51,6 +51,12 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
 
     page.get_by_role("tab", name="Play").click()
     game = page.locator(GAME)
+    # the How to play panel is open for a first game and closes (remembered by the browser)
+    help_panel = game.locator('[data-role="help"]')
+    assert help_panel.is_visible() and "Where points come from" in help_panel.inner_text()
+    game.locator('[data-role="help-close"]').click()
+    assert help_panel.is_hidden()
+    assert game.locator('[data-role="help-open"]').get_attribute("aria-expanded") == "false"
     game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
     page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
     start = game.locator('[aria-current="true"]').get_attribute("data-symbol")

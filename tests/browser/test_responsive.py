@@ -95,6 +95,8 @@ def test_every_cell_reachable_and_nothing_too_small(browser, dashboard, width, h
             page.wait_for_selector(f'[data-board="main"] [data-symbol="{symbol}"][aria-current="true"]')
         page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, f"size_{where}_explore", full_page=True)
+        page.locator('[data-board="main"]').evaluate("n => n.scrollIntoView({block: 'start'})")
+        screenshot(page, f"size_{where}_explore_view")
         page.get_by_role("tab", name="Element cards").click()
         page.locator('[data-widget="element-card"][data-card-symbol="Fe"]').wait_for()
         check_sizes(page, ".pe-card", f"card at {where}")
@@ -112,6 +114,10 @@ def test_every_cell_reachable_and_nothing_too_small(browser, dashboard, width, h
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), where
         page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, f"size_{where}_play", full_page=True)
+        # what a student sees: the turn controls and the board (the README's phone picture)
+        page.locator(f"{GAME} [data-trend]").first.scroll_into_view_if_needed()
+        page.locator(f'{GAME} [data-role="controls"]').evaluate("n => n.scrollIntoView({block: 'start'})")
+        screenshot(page, f"size_{where}_play_view")
         assert page.js_errors == []
     finally:
         context.close()
