@@ -87,10 +87,10 @@ class _Say:
     def __init__(self, lang: str | None) -> None:
         self.lang = resolve_language(lang)
 
-    def __call__(self, key: str, count: int | None = None, **values: Any) -> str:
+    def __call__(self, key: str, number: int | None = None, /, **values: Any) -> str:
         message = SENTENCES[key]
-        if isinstance(message, tuple):
-            text = ngettext("bots", message[0], message[1], count, self.lang)
+        if isinstance(message, tuple):  # the form for ``number`` (real plurals: uk 1/2/5)
+            text = ngettext("bots", message[0], message[1], number, self.lang)
         else:
             text = gettext("bots", message, self.lang)
         return text.format(**values)
