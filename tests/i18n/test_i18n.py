@@ -137,3 +137,9 @@ def test_the_runtime_does_not_need_babel():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "Плюмбум 22 кроки"
+
+
+def test_docstring_examples():
+    import doctest
+    assert doctest.testmod(i18n).failed == 0
+    assert doctest.testmod(i18n).attempted >= 3
