@@ -116,7 +116,7 @@ def template(domain: str) -> Catalog:
 def _render(catalog: Catalog) -> str:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_previous=False, ignore_obsolete=True,
-             omit_header=False, sort_output=False)
+             omit_header=False, sort_output=False, include_lineno=False)
     return buffer.getvalue().decode("utf-8")
 
 
