@@ -34,7 +34,8 @@ def register(sub) -> None:
 
 def run_reach(args: argparse.Namespace) -> int:
     if not 1 <= args.steps <= board.MAX_STEPS:
-        raise UserError(f"--steps must be from 1 to {board.MAX_STEPS}, not {args.steps}")
+        raise UserError(Words(args.lang)("{option} must be {low} to {high}, not {value}")
+                        .format(option="--steps", low=1, high=board.MAX_STEPS, value=args.steps))
     start = board.cell(args.symbol).symbol
     chosen = (args.trend,) if args.trend else board.TRENDS
     result = {t: dict(board.reach(start, t, args.steps)) for t in chosen}

@@ -52,12 +52,16 @@ def register(sub) -> None:
 
 def _check(args) -> list[str]:
     from ..bots import parse_bot_list
+    _ = Words(args.lang)
     if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
+        raise UserError(_("{option} must be at least {low}, not {value}").format(
+            option="--games", low=1, value=args.games))
     if not 2 <= args.players <= 5:
-        raise UserError(f"--players must be 2 to 5, not {args.players}")
+        raise UserError(_("{option} must be {low} to {high}, not {value}").format(
+            option="--players", low=2, high=5, value=args.players))
     if args.max_rounds < 1:
-        raise UserError(f"--max-rounds must be at least 1, not {args.max_rounds}")
+        raise UserError(_("{option} must be at least {low}, not {value}").format(
+            option="--max-rounds", low=1, value=args.max_rounds))
     try:
         return parse_bot_list(args.bots, args.players)
     except ValueError as error:
@@ -168,7 +172,8 @@ def run_replay(args) -> int:
 def run_balance(args) -> int:
     bot_names = _check(args)
     if args.jobs is not None and args.jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {args.jobs}")
+        raise UserError(Words(args.lang)("{option} must be at least {low}, not {value}").format(
+            option="--jobs", low=1, value=args.jobs))
     doc = balance(args.games, args.players, ",".join(bot_names), args.edition, args.seed,
                   args.max_rounds, args.jobs)
     if args.json:

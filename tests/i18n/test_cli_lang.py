@@ -118,3 +118,13 @@ def test_game_commands_in_another_language(capsys, tmp_path, lang, words):
                        "--jobs", "1", "--lang", lang)
     assert code == 0 and ("перемоги" if lang == "uk" else "Siegquote") in out
     assert "%" in out and re.search(r"\d,\d", out)
+
+
+@pytest.mark.parametrize("argv,text", [
+    (["reach", "Na", "--steps", "9", "--lang", "uk"], "--steps має бути від 1 до 8, а не 9"),
+    (["simulate", "--players", "7", "--lang", "de"],
+     "--players muss zwischen 2 und 5 liegen, nicht 7"),
+    (["balance", "--games", "0", "--lang", "uk"], "--games має бути щонайменше 1, а не 0")])
+def test_option_errors_in_the_language(capsys, argv, text):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err == f"periodic-edu: error: {text}\n"
