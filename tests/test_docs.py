@@ -1,4 +1,4 @@
-"""The project's own documents: README.md and docs/*.md.
+"""The project's own documents: README.md, docs/*.md and the teacher guide.
 
 - every relative link points to a file inside the repository that exists;
 - docs/rules.md states every rule decision: D-1..D-13 of the project's rule spec and every R-n
@@ -16,7 +16,8 @@ from periodic_edu.engine import rules
 
 REPO = Path(__file__).resolve().parent.parent
 RULES_DOC = REPO / "docs" / "rules.md"
-DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md")),
+             REPO / "lessons" / "teacher_guide.md"]
 
 #: The decisions of the rule spec the engine was built from (the spec itself is not shipped:
 #: docs/rules.md is the project's own statement of it).
