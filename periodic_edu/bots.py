@@ -32,69 +32,136 @@ from typing import Any, Callable
 
 from . import board
 from .board import TREND_NAMES
-from .chemistry import element, family_name
+from .chemistry import family_name
 from .engine import rules
 from .engine.actions import Action
 from .engine.scoring import OBJECTIVE_TEXT, best_agenda
 from .engine.state import State
 from .engine.tables import AA_CAPACITY, AA_VALUES, COLOURS, FAMILY_OF, LAB_POINTS, TRENDS
 from .engine.view import PlayerView
+from .i18n import N_, NP_, element_name, gettext, in_sentence, ngettext, resolve_language
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot",
            "describe"]
 
 
 # ---- explanations ----------------------------------------------------------------------------
-def _name(symbol: str) -> str:
-    return f"{element(symbol).name.lower()} ({symbol})"
+#: Every sentence a bot says: the English texts are the message ids of the ``bots`` catalog
+#: (``periodic_edu/locale``). Placeholders are filled after translation, with names already
+#: in the sentence's language; symbols, formulas and card ids stay as they are.
+SENTENCES = {
+    "agenda": N_("kept agenda card {card}: {objectives}"),
+    "and": N_("{first} and {second}"),
+    "or": N_("{first} or {second}"),
+    "spot": N_("the {trend} spot"),
+    "take2": NP_("used a Take 2 Energy tile to take {count} energy from {spots}",
+                 "used a Take 2 Energy tile to take {count} energy from {spots}"),
+    "end": N_("ended the turn on {here}, one of the {family}"),
+    "end_track": N_("ended the turn on {here}, one of the {family}, the next group on the "
+                    "track, to climb the Academic Achievement track"),
+    "decline": N_("left {here} undiscovered to keep a research cube"),
+    "discover": N_("discovered {here} for {card} ({formula})"),
+    "spend": NP_("spent {cost} energy to activate {trend} and moved from {here} to {dest}",
+                 "spent {cost} energy to activate {trend} and moved from {here} to {dest}"),
+    "gain": N_("{source} and moved from {here} to {dest}"),
+    "free": N_("used a Free Action tile to activate {trend} and reach {dest}"),
+    "move": N_("used a Move To tile to jump to {dest} among the {family}"),
+    "ext": N_("used +3 Spaces to carry the movement on to {dest}"),
+    "reason_cards": N_("{text}, where it can be discovered for {cards}"),
+    "reason_track": N_("{text}, one of the {family}, the next group on the track"),
+    "gained": NP_("gained {tokens} energy from the {trend} spot",
+                  "gained {tokens} energy from the {trend} spot"),
+    "empty_supply": N_("activated the empty {trend} spot and took 1 energy from the supply"),
+    "empty_no_supply": N_("activated the empty {trend} spot and found the supply empty"),
+    "empty_nobody": N_("activated the empty {trend} spot (nobody richer to take from)"),
+    "empty_richest": N_("activated the empty {trend} spot and took 1 energy from the richest "
+                        "player"),
+}
 
 
-def _family(fid: str) -> str:
-    return family_name(fid).lower()
+class _Say:
+    """The bots' sentences in one language."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = resolve_language(lang)
+
+    def __call__(self, key: str, number: int | None = None, /, **values: Any) -> str:
+        message = SENTENCES[key]
+        if isinstance(message, tuple):  # the form for ``number`` (real plurals: uk 1/2/5)
+            text = ngettext("bots", message[0], message[1], number, self.lang)
+        else:
+            text = gettext("bots", message, self.lang)
+        return text.format(**values)
+
+    def join(self, key: str, items: list[str]) -> str:
+        text = items[0]
+        for item in items[1:]:
+            text = self(key, first=text, second=item)
+        return text
+
+    def name(self, symbol: str) -> str:
+        return f"{in_sentence(element_name(symbol, self.lang), self.lang)} ({symbol})"
+
+    def family(self, fid: str) -> str:
+        # English runs the name into the sentence (alkali metals); Ukrainian quotes it as the
+        # family card prints it («Напівметали»); German nouns keep their capital anyway
+        name = gettext("board", family_name(fid), self.lang)
+        return in_sentence(name, self.lang) if self.lang == "en" else name
+
+    def trend(self, trend: str) -> str:
+        return gettext("board", TREND_NAMES[trend], self.lang)
+
+    def card(self, card: Any) -> str:
+        return gettext("decks", card.name, self.lang)
 
 
-def describe(view: PlayerView, action: Action) -> str:
-    """One sentence, in chemistry terms, saying what ``action`` does from this view.
+def describe(view: PlayerView, action: Action, lang: str | None = None) -> str:
+    """One sentence, in chemistry terms, saying what ``action`` does from this view, in
+    ``lang`` (default ``$PERIODIC_EDU_LANG`` or English).
 
     The sentence for an agenda choice names the (secret) card: show it to its player only."""
+    say = _Say(lang)
     k = action.kind
     me = view.player
     here = view.flask(me)
     if k == "agenda":
         objectives = view.agenda_objectives(action.arg)
-        return f"kept agenda card {action.arg}: " + " and ".join(
-            OBJECTIVE_TEXT.get(o, o) for o in objectives)
+        return say("agenda", card=action.arg, objectives=say.join("and", [
+            gettext("decks", OBJECTIVE_TEXT.get(o, o), say.lang) for o in objectives]))
     if k == "take2":
-        spots = " and ".join(f"the {TREND_NAMES[t]} spot" for t in dict.fromkeys(action.trend))
-        return f"used a Take 2 Energy tile to take {len(action.trend)} energy from {spots}"
+        spots = say.join("and", [say("spot", trend=say.trend(t))
+                                 for t in dict.fromkeys(action.trend)])
+        count = len(action.trend)
+        return say("take2", count, count=count, spots=spots)
     if k == "end":
-        text = f"ended the turn on {_name(here)}, one of the {_family(FAMILY_OF[here])}"
-        if FAMILY_OF[here] == view.next_group(me):
-            text += ", the next group on the track, to climb the Academic Achievement track"
-        return text
+        family = FAMILY_OF[here]
+        key = "end_track" if family == view.next_group(me) else "end"
+        return say(key, here=say.name(here), family=say.family(family))
     if k == "decline":
-        return f"left {_name(here)} undiscovered to keep a research cube"
+        return say("decline", here=say.name(here))
     if k == "discover":
         card = view.card(action.arg)
-        return (f"discovered {_name(here)} for {card.name} ({card.formula})")
-    dest = _name(action.dest)
-    reason = _landing_reason(view, action.dest)
+        return say("discover", here=say.name(here), card=say.card(card), formula=card.formula)
+    dest = say.name(action.dest)
     if k == "spend":
         cost = 1 if view.paid == 0 else 2
-        text = (f"spent {cost} energy to activate {TREND_NAMES[action.trend]} and moved from "
-                f"{_name(here)} to {dest}")
+        text = say("spend", cost, cost=cost, trend=say.trend(action.trend),
+                   here=say.name(here), dest=dest)
     elif k == "gain":
-        text = f"{_gain_source(view, action.trend)} and moved from {_name(here)} to {dest}"
+        text = say("gain", source=_gain_source(view, action.trend, say), here=say.name(here),
+                   dest=dest)
     elif k == "free":
-        text = f"used a Free Action tile to activate {TREND_NAMES[action.trend]} and reach {dest}"
+        text = say("free", trend=say.trend(action.trend), dest=dest)
     elif k == "move":
-        text = f"used a Move To tile to jump to {dest} among the {_family(FAMILY_OF[action.dest])}"
+        text = say("move", dest=dest, family=say.family(FAMILY_OF[action.dest]))
     else:
-        text = f"used +3 Spaces to carry the movement on to {dest}"
-    return text + reason
+        text = say("ext", dest=dest)
+    return _landing_reason(view, action.dest, text, say)
 
 
-def _landing_reason(view: PlayerView, dest: str) -> str:
+def _landing_reason(view: PlayerView, dest: str, text: str, say: _Say) -> str:
     me = view.player
     cards = []
     if view.cubes(me):
@@ -105,46 +172,47 @@ def _landing_reason(view: PlayerView, dest: str) -> str:
             bit = view.card_bits(cid).get(dest)
             if bit is not None and not view.marks(slot, me) >> bit & 1:
                 card = view.card(cid)
-                cards.append(f"{card.name} ({card.formula})")
+                cards.append(f"{say.card(card)} ({card.formula})")
     if cards:
-        return f", where it can be discovered for {' or '.join(cards)}"
+        return say("reason_cards", text=text, cards=say.join("or", cards))
     if FAMILY_OF[dest] == view.next_group(me):
-        return f", one of the {_family(FAMILY_OF[dest])}, the next group on the track"
-    return ""
+        return say("reason_track", text=text, family=say.family(FAMILY_OF[dest]))
+    return text
 
 
-def _gain_source(view: PlayerView, trend: str) -> str:
+def _gain_source(view: PlayerView, trend: str, say: _Say) -> str:
     tokens = view.spots[TRENDS.index(trend)]
+    name = say.trend(trend)
     if tokens:
-        return f"gained {tokens} energy from the {TREND_NAMES[trend]} spot"
+        return say("gained", tokens, tokens=tokens, trend=name)
     me = view.player
     if view.n == 2:
-        took = "took 1 energy from the supply" if view.supply else "found the supply empty"
-        return f"activated the empty {TREND_NAMES[trend]} spot and {took}"
+        return say("empty_supply" if view.supply else "empty_no_supply", trend=name)
     energies = [view.energy(q) for q in range(view.n)]
     top = max(energies)
     if top == 0 or energies[me] == top:
-        return f"activated the empty {TREND_NAMES[trend]} spot (nobody richer to take from)"
-    return (f"activated the empty {TREND_NAMES[trend]} spot and took 1 energy from the "
-            "richest player")
+        return say("empty_nobody", trend=name)
+    return say("empty_richest", trend=name)
 
 
 class Decision:
-    """A bot's move: ``action`` and ``why`` (one sentence, computed when first read)."""
+    """A bot's move: ``action`` and ``why`` (one sentence in the bot's language, computed when
+    first read)."""
 
-    __slots__ = ("action", "_why", "_view")
+    __slots__ = ("action", "_why", "_view", "_lang")
 
     def __init__(self, action: Action, why: str | None = None,
-                 view: PlayerView | None = None) -> None:
+                 view: PlayerView | None = None, lang: str | None = None) -> None:
         self.action = action
         self._why = why
         self._view = view
+        self._lang = lang
 
     @property
     def why(self) -> str:
         if self._why is None:
-            self._why = describe(self._view, self.action) if self._view is not None else str(
-                self.action)
+            self._why = describe(self._view, self.action, self._lang) \
+                if self._view is not None else str(self.action)
             self._view = None
         return self._why
 
@@ -159,8 +227,9 @@ class Decision:
 class Bot:
     name = "bot"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, lang: str | None = None) -> None:
         self.seed = seed
+        self.lang = resolve_language(lang)  # of the sentences in Decision.why
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Decision:  # pragma: no cover - interface
@@ -180,10 +249,10 @@ class RandomBot(Bot):
         if not legal:
             raise ValueError("it is not this player's turn")
         action = legal[int(self._random() * len(legal))]
-        return Decision(action, None, view)
+        return Decision(action, None, view, self.lang)
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, lang: str | None = None) -> None:
+        super().__init__(seed, lang)
         self._random = self.rng.random
 
 
@@ -367,8 +436,8 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, lang: str | None = None) -> None:
+        super().__init__(seed, lang)
         self._cache: dict = {}  # card values per public situation (one game's deck)
 
     def choose(self, view: PlayerView) -> Decision:
@@ -379,7 +448,7 @@ class GreedyBot(Bot):
         me = view.player
         if phase == "agenda":
             best = max(legal, key=lambda a: _agenda_weight(view.agenda_objectives(a.arg)))
-            return Decision(best, None, view)
+            return Decision(best, None, view, self.lang)
         values = card_values(view, me, self._cache)
         if phase == "discover":
             best_a, best_v = legal[-1], 0.0
@@ -392,7 +461,7 @@ class GreedyBot(Bot):
                     v = values.get(a.dest, 0.0) - TILE_VALUE["plus3"]
                     if v > best_v:
                         best_a, best_v = a, v
-            return Decision(best_a, None, view)
+            return Decision(best_a, None, view, self.lang)
         nxt, tv = track_value(view, me)
         here = view.flask(me)
         here_track = tv if FAMILY_OF[here] == nxt else 0.0
@@ -457,7 +526,7 @@ class GreedyBot(Bot):
                 v = value_of(a.dest) - here_track - TILE_VALUE["plus3" if k == "ext" else k]
                 if v > best_v:
                     best_v, best = v, (a,)
-        return Decision(_find(legal, best), None, view)
+        return Decision(_find(legal, best), None, view, self.lang)
 
     @staticmethod
     def _disc_value(view: PlayerView, me: int, cid: str) -> float:
@@ -477,13 +546,13 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int = 0, max_nodes: int = 400,
-                 max_depth: int = 10) -> None:
-        super().__init__(seed)
+                 max_depth: int = 10, lang: str | None = None) -> None:
+        super().__init__(seed, lang)
         self.max_nodes = max_nodes
         self.max_depth = max_depth
         self._plan: list[Action] = []
         self._expect: tuple | None = None
-        self._greedy = GreedyBot(seed)
+        self._greedy = GreedyBot(seed, lang)
 
     def choose(self, view: PlayerView) -> Decision:
         legal = view.legal_actions()
@@ -504,7 +573,7 @@ class SearchBot(Bot):
         if self._plan:
             # remember what the state should look like so a surprise triggers a new plan
             self._expect = ("after", view.round, view.current_player, len(self._plan))
-        return Decision(action, None, view)
+        return Decision(action, None, view, self.lang)
 
     def _key(self, view: PlayerView) -> tuple:
         return ("after", view.round, view.current_player, len(self._plan))
@@ -691,13 +760,13 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (one of :data:`BOTS`), seeded."""
+def make_bot(name: str, seed: int = 0, lang: str | None = None) -> Bot:
+    """A bot by name (one of :data:`BOTS`), seeded, explaining itself in ``lang``."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
-    return factory(seed=seed)
+    return factory(seed=seed, lang=lang)
 
 
 def parse_bot_list(spec: str, players: int) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from . import board_commands, game_commands
 from .common import UserError, print_json
+from .lang import add_lang_option, chosen_language
 
 __all__ = ["main", "build_parser", "UserError", "print_json"]
 
@@ -26,12 +27,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     board_commands.register(sub)
     game_commands.register(sub)
+    add_lang_option(sub)  # --lang en|uk|de on every sub-command (added last: covers them all)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        args.lang = chosen_language(args)
         return args.run(args) or 0
     except BrokenPipeError:  # `periodic-edu ... | head`
         return 0

@@ -5,8 +5,10 @@ import argparse
 from typing import Mapping
 
 from .. import board, trends
-from ..chemistry import column_info, element
+from ..chemistry import column_info, element, family_name
+from ..locale.texts import CARD_FIELDS, NOTES, STATES
 from .common import UserError, print_json
+from .lang import Words
 
 
 def register(sub) -> None:
@@ -32,28 +34,36 @@ def register(sub) -> None:
 
 def run_reach(args: argparse.Namespace) -> int:
     if not 1 <= args.steps <= board.MAX_STEPS:
-        raise UserError(f"--steps must be from 1 to {board.MAX_STEPS}, not {args.steps}")
+        raise UserError(Words(args.lang)("{option} must be {low} to {high}, not {value}")
+                        .format(option="--steps", low=1, high=board.MAX_STEPS, value=args.steps))
     start = board.cell(args.symbol).symbol
     chosen = (args.trend,) if args.trend else board.TRENDS
     result = {t: dict(board.reach(start, t, args.steps)) for t in chosen}
     if args.json:
         print_json({"from": start, "steps": args.steps, "trends": result})
         return 0
+    _ = Words(args.lang)
+    steps = [_.ngettext("{n} step", "{n} steps", d).format(n=d)
+             for d in range(1, board.MAX_STEPS + 1)]
+    width = max(map(len, steps))
     for trend, cells in result.items():
-        print(f"{board.TREND_NAMES[trend]} ({trend}) from {start}, up to {args.steps} steps: "
-              f"{len(cells)} cells")
+        print(_("{trend} ({id}) from {start}, up to {steps}: {cells}").format(
+            trend=_.t("board", board.TREND_NAMES[trend]), id=trend, start=start,
+            steps=steps[args.steps - 1],
+            cells=_.ngettext("{n} cell", "{n} cells", len(cells)).format(n=len(cells))))
         by_distance: dict[int, list[str]] = {}
         for symbol, distance in cells.items():
             by_distance.setdefault(distance, []).append(symbol)
         for distance, symbols in sorted(by_distance.items()):
-            print(f"  {distance} step{'s' if distance > 1 else ' '}  {' '.join(symbols)}")
-        print(render_board(start, cells))
+            print(f"  {steps[distance - 1]:<{width}}  {' '.join(symbols)}")
+        print(render_board(start, cells, _))
         print()
     return 0
 
 
-def render_board(start: str, distances: Mapping[str, int]) -> str:
+def render_board(start: str, distances: Mapping[str, int], words: Words | None = None) -> str:
     """The board as text: [Na] is the start, Mg1 a cell reached in 1 step, . the rest."""
+    _ = words or Words("en")
     grid = {(c.period, c.group): c.symbol for c in board.CELLS}
     lines = []
     for period in range(1, 8):
@@ -70,22 +80,37 @@ def render_board(start: str, distances: Mapping[str, int]) -> str:
                 text = "."
             row.append(f"{text:<5}")
         lines.append("  " + "".join(row).rstrip())
-    lines.append("  [X] start   Xn reached in n steps   . not reached")
+    lines.append("  " + _("[X] start   Xn reached in n steps   . not reached"))
     return "\n".join(lines)
 
 
 def run_element(args: argparse.Namespace) -> int:
     data = element(args.symbol).to_dict()
+    t = Words(args.lang).t
+    data["name"] = t.element(data["symbol"])  # the one translated JSON field
     if args.json:
         print_json(data)
         return 0
-    width = max(map(len, data))
+    labels = {field: t("card", CARD_FIELDS.get(field, field)) for field in data}
+    width = max(map(len, labels.values()))
     for field, value in data.items():
         unit = column_info(field).get("unit") or ""
-        shown = "—  (unknown)" if value is None else (
-            " ".join(map(str, value)) if isinstance(value, list) else value)
-        unit_text = f" {unit}" if unit and value is not None and unit != "1" else ""
-        print(f"{field:<{width}}  {shown}{unit_text}")
+        if value is None:
+            shown = "—  ({})".format(t("card", NOTES["unknown"]))
+        elif isinstance(value, bool):
+            shown = t("card", NOTES["yes" if value else "no"])
+        elif isinstance(value, list):
+            shown = " ".join(map(str, value))
+        elif isinstance(value, (int, float)):
+            shown = t.number(value)
+        elif field == "family":
+            shown = t("board", family_name(value))
+        elif field == "state_at_25c":
+            shown = t("card", STATES.get(value, value))
+        else:
+            shown = value
+        unit_text = f" {t('card', unit)}" if unit and value is not None and unit != "1" else ""
+        print(f"{labels[field]:<{width}}  {shown}{unit_text}")
     return 0
 
 
@@ -95,9 +120,16 @@ def run_trends(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"trends": summaries})
         return 0
+    _ = Words(args.lang)
+    number = _.t.number
     for s in summaries:
-        print(f"{s['name']} ({s['trend']}), property {s['property']}: {s['steps']} one-step "
-              f"moves, {s['agrees']} agree, {s['disagrees']} disagree, {s['unknown']} unknown")
+        print(_("{trend} ({id}), property {property}: {steps} one-step moves, {agrees} agree, "
+                "{disagrees} disagree, {unknown} unknown").format(
+            trend=_.t("board", s["name"]), id=s["trend"], property=s["property"],
+            steps=s["steps"], agrees=s["agrees"], disagrees=s["disagrees"],
+            unknown=s["unknown"]))
         for d in s["disagreements"]:
-            print(f"  {d['from']:>2} -> {d['to']:<2}  {d['before']} -> {d['after']}")
+            before, after = (number(v) if isinstance(v, (int, float)) else v
+                             for v in (d["before"], d["after"]))
+            print(f"  {d['from']:>2} -> {d['to']:<2}  {before} -> {after}")
     return 0

@@ -13,6 +13,12 @@ from pathlib import Path
 from ..engine.scoring import winners
 from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
 from .common import UserError, print_json
+from ..i18n import N_
+from .lang import Words
+
+#: What ended a game (ids of simulation.end_kind and Game.summary()["ended_by"]) in words.
+END_TEXT = {"stack": N_("stack"), "track": N_("track"), "round_limit": N_("round limit"),
+            "final_turns": N_("final turns")}
 
 
 def register(sub) -> None:
@@ -46,12 +52,16 @@ def register(sub) -> None:
 
 def _check(args) -> list[str]:
     from ..bots import parse_bot_list
+    _ = Words(args.lang)
     if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
+        raise UserError(_("{option} must be at least {low}, not {value}").format(
+            option="--games", low=1, value=args.games))
     if not 2 <= args.players <= 5:
-        raise UserError(f"--players must be 2 to 5, not {args.players}")
+        raise UserError(_("{option} must be {low} to {high}, not {value}").format(
+            option="--players", low=2, high=5, value=args.players))
     if args.max_rounds < 1:
-        raise UserError(f"--max-rounds must be at least 1, not {args.max_rounds}")
+        raise UserError(_("{option} must be at least {low}, not {value}").format(
+            option="--max-rounds", low=1, value=args.max_rounds))
     try:
         return parse_bot_list(args.bots, args.players)
     except ValueError as error:
@@ -85,17 +95,24 @@ def run_simulate(args) -> int:
     if args.json:
         print_json(doc)
         return 0
-    print(f"{args.games} game(s), {args.players} players, edition {args.edition}, "
-          f"bots {', '.join(bot_names)}, max rounds {args.max_rounds}")
+    _ = Words(args.lang)
+    print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
+            "{max_rounds}").format(
+        games=_.ngettext("{n} game", "{n} games", args.games).format(n=args.games),
+        players=args.players, edition=args.edition, bots=", ".join(bot_names),
+        max_rounds=args.max_rounds))
     shown = results if len(results) <= 20 else results[:10]
-    print(f"{'seed':>6} {'turns':>5} {'end':<11} scores (seat 1..{args.players})  winners")
+    seed, turns, end = _("seed"), _("turns"), _("end")
+    print(f"{seed:>6} {turns:>5} {end:<11} " + _("scores (seat 1..{n})").format(n=args.players)
+          + "  " + _("winners"))
     for r in shown:
         scores = " ".join(f"{s:>4}" for s in r["scores"])
         who = ",".join(str(w + 1) for w in r["winners"])
-        print(f"{r['seed']:>6} {r['turns']:>5} {r['end']:<11} {scores}   {who}")
+        end = _(END_TEXT.get(r["end"], r["end"]))
+        print(f"{r['seed']:>6} {r['turns']:>5} {end:<11} {scores}   {who}")
     if len(results) > len(shown):
-        print(f"... {len(results) - len(shown)} more (use --json for all)")
-    print(f"{rate:.1f} games per second")
+        print(_("... {n} more (use --json for all)").format(n=len(results) - len(shown)))
+    print(_("{rate} games per second").format(rate=_.t.number(rate, 1)))
     return 0
 
 
@@ -131,18 +148,23 @@ def run_replay(args) -> int:
     if args.json:
         print_json(summary)
         return 0
-    print(f"{args.file}: edition {summary['edition']}, seed {summary['seed']}, "
-          f"{len(summary['players'])} players, {summary['actions']} actions, "
-          f"round {summary['rounds']}, {'game over' if summary['is_over'] else 'in progress'}"
-          + (f" ({summary['ended_by']})" if summary["ended_by"] else ""))
-    header = f"{'seat':<4} {'name':<12} {'cards':>5} {'lab':>4} {'AA':>4} {'cubes':>5} " \
-             f"{'agenda':>6} {'total':>5}"
-    print(header)
+    _ = Words(args.lang)
+    state = _("game over") if summary["is_over"] else _("in progress")
+    if summary["ended_by"]:
+        state += " ({})".format(_(END_TEXT.get(summary["ended_by"], summary["ended_by"])))
+    print(_("{file}: edition {edition}, seed {seed}, {players} players, {actions} actions, "
+            "round {round}, {state}").format(
+        file=args.file, edition=summary["edition"], seed=summary["seed"],
+        players=len(summary["players"]), actions=summary["actions"],
+        round=summary["rounds"], state=state))
+    head = [_("seat"), _("name"), _("cards"), _("lab"), _("AA"), _("cubes"), _("agenda"),
+            _("total")]
+    print("{:<4} {:<12} {:>5} {:>4} {:>4} {:>5} {:>6} {:>5}".format(*head))
     for r in summary["scores"]:
         print(f"{r['player'] + 1:<4} {r['name'][:12]:<12} {r['printed_points']:>5} "
               f"{r['lab_points']:>4} {r['aa_value']:>4} {r['cubes_on_incomplete']:>5} "
               f"{r['agenda']:>6} {r['total']:>5}")
-    print("winner(s): " + ", ".join(st.names[w] for w in summary["winners"]))
+    print(_("winner(s): {names}").format(names=", ".join(st.names[w] for w in summary["winners"])))
     return 0
 
 
@@ -150,20 +172,32 @@ def run_replay(args) -> int:
 def run_balance(args) -> int:
     bot_names = _check(args)
     if args.jobs is not None and args.jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {args.jobs}")
+        raise UserError(Words(args.lang)("{option} must be at least {low}, not {value}").format(
+            option="--jobs", low=1, value=args.jobs))
     doc = balance(args.games, args.players, ",".join(bot_names), args.edition, args.seed,
                   args.max_rounds, args.jobs)
     if args.json:
         print_json(doc)
         return 0
-    print(f"{doc['games']} games, {args.players} players, edition {args.edition}, bots "
-          f"{', '.join(bot_names)}, max rounds {args.max_rounds}, {doc['jobs']} job(s), "
-          f"{doc['seconds']:.1f} s")
-    print(f"{'seat':<5} {'bot':<8} {'win rate':>8} {'mean score':>10}")
+    _ = Words(args.lang)
+    number = _.t.number
+
+    def percent(share: float) -> str:
+        return number(100 * share, 1) + ("%" if _.t.lang == "en" else "\u00a0%")
+
+    print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
+            "{max_rounds}, {jobs} job(s), {seconds} s").format(
+        games=_.ngettext("{n} game", "{n} games", doc["games"]).format(n=doc["games"]),
+        players=args.players, edition=args.edition, bots=", ".join(bot_names),
+        max_rounds=args.max_rounds, jobs=doc["jobs"], seconds=number(doc["seconds"], 1)))
+    print("{:<5} {:<8} {:>8} {:>10}".format(_("seat"), _("bot"), _("win rate"), _("mean score")))
     for s in doc["seats"]:
-        print(f"{s['seat']:<5} {s['bot']:<8} {s['win_rate']:>8.1%} {s['mean_score']:>10.2f}")
-    print(f"game length: {doc['mean_rounds']:.1f} rounds, {doc['mean_turns']:.1f} turns on average")
-    print("end triggered by: " + ", ".join(
-        f"{k.replace('_', ' ')} {v['games']} ({v['share']:.1%})"
-        for k, v in doc["end_triggers"].items()))
+        print(f"{s['seat']:<5} {s['bot']:<8} {percent(s['win_rate']):>8} "
+              f"{number(s['mean_score'], 2):>10}")
+    print(_("game length: {rounds} rounds, {turns} turns on average").format(
+        rounds=number(doc["mean_rounds"], 1), turns=number(doc["mean_turns"], 1)))
+    print(_("end triggered by: {kinds}").format(kinds=", ".join(
+        "{} {} ({})".format(_(END_TEXT.get(k, k.replace("_", " "))), v["games"],
+                           percent(v["share"]))
+        for k, v in doc["end_triggers"].items())))
     return 0

@@ -161,12 +161,20 @@ def plot_board(highlight: Iterable[str] | None = None, trend: str | None = None,
 
 
 def _arrow(ax, direction: str, text: str) -> None:
-    """An arrow across the top of ``ax`` pointing left or right, labelled with the trend."""
+    """An arrow across the top of ``ax`` pointing left or right, labelled with the trend.
+
+    It sits in a band between the axes and the title, measured in points (not in axes fractions,
+    which shrink with the figure), and the title is lifted above the band, so the arrow never
+    runs through the title."""
+    from matplotlib.transforms import offset_copy
+
     start, end = (0.12, 0.88) if direction in ("right", "down") else (0.88, 0.12)
-    ax.annotate("", xy=(end, 1.04), xytext=(start, 1.04), xycoords="axes fraction",
+    arrow_at = offset_copy(ax.transAxes, fig=ax.figure, y=8, units="points")
+    ax.annotate("", xy=(end, 1), xytext=(start, 1), xycoords=arrow_at,
                 arrowprops={"arrowstyle": "-|>", "color": "#c2410c", "lw": 2})
-    ax.text(0.5, 1.07, text, transform=ax.transAxes, ha="center", va="bottom",
-            color="#c2410c", fontsize=9)
+    ax.text(0.5, 1, text, transform=offset_copy(ax.transAxes, fig=ax.figure, y=12, units="points"),
+            ha="center", va="bottom", color="#c2410c", fontsize=9)
+    ax.set_title(ax.get_title(), pad=32)
 
 
 def plot_trend(property: str, period: int | None = None, group: int | None = None,

@@ -1,0 +1,53 @@
+"""The catalogs ship inside the wheel, and a copy of the package from the wheel alone
+translates (no source checkout, no Babel)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    src = tmp_path_factory.mktemp("src")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(REPO / name, src / name)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(REPO / "periodic_edu", src / "periodic_edu", ignore=ignore)
+    shutil.copytree(REPO / "widgets_js", src / "widgets_js", ignore=ignore)
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "--quiet", "--wheel-dir", str(out), str(src)], check=True, cwd=out)
+    (found,) = out.glob("periodic_edu-*.whl")
+    return found
+
+
+def test_wheel_holds_every_catalog(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    locale = REPO / "periodic_edu" / "locale"
+    wanted = {f"periodic_edu/locale/{p.relative_to(locale).as_posix()}"
+              for p in locale.rglob("*.po*")}
+    assert len(wanted) == 18 and wanted <= names, sorted(wanted - names)
+
+
+def test_package_from_the_wheel_translates(wheel, tmp_path):
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site")
+    probe = ("import sys; sys.modules['babel'] = None\n"
+             "import periodic_edu.i18n as i\n"
+             "assert i.__file__.startswith(sys.argv[1]), i.__file__\n"
+             "print(i.element_name('Fe', 'uk'), i.element_name('Fe', 'de'),"
+             " i.ngettext('cli', '{n} step', '{n} steps', 21, 'uk').format(n=21))")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = str(tmp_path / "site")
+    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "site")],
+                          capture_output=True, text=True,
+                          cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["Ферум", "Eisen", "21", "крок"]
