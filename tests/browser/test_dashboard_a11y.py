@@ -44,6 +44,10 @@ def test_axe_on_every_tab_mid_game(browser, dashboard, axe):
         page.click('[data-board="main"] [data-symbol="Na"]')
         page.click('[data-trend="ionization_energy"]')
         found["explore"] = axe_report(page, axe, "Explore trends")
+        # a property overlay: viridis fills and hatched "no data" cells keep their text readable
+        page.select_option('[data-role="property"]', "melting_point_k")
+        page.wait_for_selector('[data-board="main"] .pe-nodata')
+        found["explore_overlay"] = axe_report(page, axe, "Explore trends, melting point overlay")
         page.get_by_role("tab", name="Element cards").click()
         page.locator('[data-widget="element-card"][data-card-symbol="Fe"]').wait_for()
         found["cards"] = axe_report(page, axe, "Element cards")
