@@ -1,7 +1,7 @@
 // explorer_overlay.js: colour every cell by a real property (viridis), "no data" hatched, and
 // the legend under the board (distance swatches when there is no overlay).
 import { pe, formatNumber, setCellText } from "./board.js";
-import { say } from "./text.js";
+import { say, readableOn } from "./text.js";
 
 // viridis, 9 stops (matplotlib's), interpolated linearly.
 const VIRIDIS = [
@@ -14,8 +14,7 @@ export function viridis(t) {
   const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
   const f = x - i;
   const rgb = VIRIDIS[i].map((a, k) => Math.round(a + (VIRIDIS[i + 1][k] - a) * f));
-  const light = (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) > 150;
-  return { css: `rgb(${rgb.join(",")})`, text: light ? "#111" : "#fff" };
+  return { css: `rgb(${rgb.join(",")})`, text: readableOn(rgb) };
 }
 
 export function createOverlay(ctx, board, legend) {

@@ -92,6 +92,23 @@ export function boardOverflows(width, cell, { columns = 18, gap = 2, pad = 16 } 
   return columns * cell + gap * (columns - 1) + pad > width;
 }
 
+/** WCAG relative luminance of [r, g, b] (0-255). */
+export function luminance(rgb) {
+  const [r, g, b] = rgb.map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours [r, g, b]. */
+export function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The text colour (pure black or white: one of them always reaches 4.58:1) for a fill. */
+export function readableOn(rgb) {
+  return contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? "#000" : "#fff";
+}
+
 /** "H2SO4" -> [["H", false], ["2", true], ["SO", false], ["4", true]] (true: subscript). */
 export function formulaParts(text) {
   return String(text || "").split(/(\d+)/).filter(Boolean).map((p) => [p, /^\d+$/.test(p)]);

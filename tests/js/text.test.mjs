@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   fill, pluralForm, say, sayAbout, possessive, isYou, count, parseAction, groupByDistance,
-  reachAnnouncement, cellSize, boardOverflows, formulaParts, resolveElement,
+  reachAnnouncement, cellSize, boardOverflows, formulaParts, resolveElement, contrast, readableOn,
 } from "../../widgets_js/text.js";
 
 test("fill puts values in and leaves unknown keys as written", () => {
@@ -78,6 +78,18 @@ test("cell size fits the width, never below the touch minimum nor above the maxi
     const c = cellSize(w);
     assert.ok(c >= 28 && c <= 46, `width ${w}: cell ${c}`);
     if (c > 28 && c < 46) assert.ok(!boardOverflows(w, c), `width ${w}: a fitted board overflows`);
+  }
+});
+
+test("text on any fill keeps 4.5:1 (black or white, whichever reads better)", () => {
+  assert.equal(Math.round(contrast([0, 0, 0], [255, 255, 255])), 21);
+  assert.equal(readableOn([253, 231, 37]), "#000"); // viridis yellow
+  assert.equal(readableOn([68, 1, 84]), "#fff"); // viridis purple
+  for (let g = 0; g <= 255; g += 5) {
+    for (const rgb of [[g, g, g], [37, g, 141], [g, 133, 141]]) {
+      const text = readableOn(rgb) === "#000" ? [0, 0, 0] : [255, 255, 255];
+      assert.ok(contrast(rgb, text) >= 4.5, `${rgb}: ${contrast(rgb, text)}`);
+    }
   }
 });
 
