@@ -30,11 +30,13 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
     }
     root.dataset.scrolls = String(scrolls);
   }
+  // the observer fits the board before its first paint, and again on every resize; reading
+  // the width synchronously during render would force a layout of the whole page
   let observer = null;
   if (typeof ResizeObserver !== "undefined") {
     observer = new ResizeObserver(() => fit());
     observer.observe(root);
-  }
+  } else requestAnimationFrame(fit);
   return {
     root,
     fit,

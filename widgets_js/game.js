@@ -303,7 +303,6 @@ function render({ model, el }) {
   update({});
   drawError();
   resume.hello();
-  gameBoard.frame.fit();
   root.dataset.ready = "true";
 
   return () => {

@@ -178,7 +178,6 @@ function render({ model, el }) {
   update();
   showError();
   board.setTabStop(lastGood);
-  frame.fit();
   root.dataset.renderedAt = performance.now().toFixed(1);
   root.dataset.renderMs = (performance.now() - started).toFixed(1); // this widget's own share
   root.dataset.ready = "true";
