@@ -17,7 +17,7 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
       root.classList.toggle("pe-compact", cell < compactBelow);
       root.dataset.cell = String(cell);
     }
-    const scrolls = boardOverflows(width, cell) || root.scrollWidth > root.clientWidth + 1;
+    const scrolls = boardOverflows(width, cell); // computed, not measured: no forced layout
     // a region that scrolls must be reachable by the keyboard (WCAG 2.1.1) and named
     if (scrolls) {
       root.setAttribute("tabindex", "0");
