@@ -163,6 +163,14 @@ def test_choosing_a_trend_is_announced_with_its_cells(browser, dashboard):
         time_count = glive.get_attribute("data-count")
         page.wait_for_timeout(700)  # nothing changed: nothing is said again
         assert glive.get_attribute("data-count") == time_count
+        # an undo is announced, once
+        game.locator('[data-role="undo"]').click()
+        page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
+                               arg=[f'{GAME} [data-role="announce"]', int(time_count)], timeout=15_000)
+        assert glive.inner_text().startswith("Undone: 1 action taken back")
+        undo_count = glive.get_attribute("data-count")
+        page.wait_for_timeout(500)
+        assert glive.get_attribute("data-count") == undo_count
         assert page.js_errors == []
     finally:
         context.close()
