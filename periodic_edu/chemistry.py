@@ -34,6 +34,7 @@ assert len(SYMBOLS) == 118
 __all__ = [
     "SYMBOLS", "Element", "ELEMENTS", "element", "UnknownElementError", "COLUMNS",
     "column_info", "FAMILIES", "FAMILY_NAMES", "OFF_BOARD_FAMILY_NAMES", "family_name",
+    "Note", "notes", "PREDICTED_CONFIGURATION_FROM_Z",
 ]
 
 _DATA = Path(__file__).resolve().parent / "data"
@@ -338,6 +339,62 @@ def column_info(name: str) -> dict[str, Any]:
     if column is None:
         raise KeyError(f"unknown column {name!r}: one of {', '.join(COLUMNS)}")
     return dict(_sources()["columns"][column])
+
+
+# --- notes for the learner -----------------------------------------------------------------
+#: From this atomic number on, electron configurations are predictions (no measurement).
+PREDICTED_CONFIGURATION_FROM_Z = 104
+_PREDICTED_NOTE = ("predicted by relativistic calculations; no superheavy atom's configuration "
+                   "has been measured")
+_PREDICTED_CITATION = ("D. C. Hoffman, D. M. Lee and V. Pershina, Transactinide elements and "
+                       "future elements, in The Chemistry of the Actinide and Transactinide "
+                       "Elements, 3rd ed., Springer, 2006, ch. 14")
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What a learner should know about one value.
+
+    ``kind`` is ``"gap"`` when it says why a value is empty (``"no stable anion"``),
+    ``"disagree"`` when reputable sources give another value (``"2.54 on the CRC scale;
+    Pauling's 1960 table gives 2.4"``) and ``"predicted"`` when the value is a calculation
+    (electron configurations from Z = 104 on).
+    """
+
+    field: str
+    kind: Literal["gap", "disagree", "predicted"]
+    text: str
+    citation: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "kind": self.kind, "note": self.text,
+                "citation": self.citation}
+
+
+@lru_cache(maxsize=1)
+def _notes() -> Mapping[str, tuple[Note, ...]]:
+    # data/notes.csv: symbol,field,kind,note,citation -- hand-written, one cited line each.
+    by_symbol: dict[str, list[Note]] = {}
+    with (_DATA / "notes.csv").open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            by_symbol.setdefault(row["symbol"], []).append(
+                Note(row["field"], row["kind"], row["note"], row["citation"]))  # type: ignore[arg-type]
+    for e in ELEMENTS:
+        if e.atomic_number >= PREDICTED_CONFIGURATION_FROM_Z:
+            by_symbol.setdefault(e.symbol, []).append(
+                Note("electron_configuration", "predicted", _PREDICTED_NOTE, _PREDICTED_CITATION))
+    return MappingProxyType({s: tuple(n) for s, n in by_symbol.items()})
+
+
+def notes(key: str | int) -> tuple[Note, ...]:
+    """The notes on an element's values, in file order (empty for most elements).
+
+    >>> [n.text for n in notes("Au") if n.field == "electronegativity_pauling"]
+    ["2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives 2.4"]
+    >>> notes("He")[0].text.startswith("no stable anion")
+    True
+    """
+    return _notes().get(element(key).symbol, ())
 
 
 def __getattr__(attr: str) -> Any:

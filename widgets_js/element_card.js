@@ -27,6 +27,26 @@ const FACTS = [
   ["density_g_cm3", "Density", "not measured"],
   ["discovery_year", "Discovered", "known since antiquity"],
 ];
+// One line under the facts: the two electronegativity scales are not the same quantity.
+const EN_SCALES = "Electronegativity: Pauling's scale has no unit (F 3.98); Allen's is an " +
+  "energy in eV (times 0.169 ≈ Pauling).";
+
+// Python's notes on one field (why it is empty, or what another source gives): spans.
+function noteSpans(e, field, missingNote) {
+  const notes = ((e.notes || {})[field]) || [];
+  const gap = notes.find((n) => n.kind === "gap");
+  const spans = [];
+  if (missingNote !== null) {
+    spans.push(pe("span", { class: "pe-note", "data-note-kind": gap ? "gap" : "default",
+                            title: gap ? gap.citation : null, text: ` (${gap ? gap.note : missingNote})` }));
+  }
+  for (const n of notes) {
+    if (n.kind === "gap") continue;
+    spans.push(pe("span", { class: "pe-note pe-value-note", "data-note-kind": n.kind,
+                            title: n.citation, text: ` — ${n.note}` }));
+  }
+  return spans;
+}
 
 function shellDrawing(symbol, shells) {
   const size = 200;
@@ -150,7 +170,7 @@ function render({ model, el }) {
         pe("span", { class: "pe-fact-label", text: label }),
         pe("span", { class: "pe-fact-value", "data-field": field, "data-missing": missing ? "true" : null,
                      title: (sources[field] || {}).citation || null }, [
-          text, missing ? pe("span", { class: "pe-note", text: ` (${note})` }) : null, sup(field),
+          text, ...noteSpans(e, field, missing ? note : null), sup(field),
         ]),
       ]));
     }
@@ -172,6 +192,7 @@ function render({ model, el }) {
       "Electrons: ", pe("code", { text: e.electron_configuration || "—" }),
       ` · shells ${shells.join(", ")}`,
       e.valence_electrons === null || e.valence_electrons === undefined ? "" : ` · ${e.valence_electrons} valence`,
+      ...noteSpans(e, "electron_configuration", null),
       sup("electron_configuration"),
     ]);
     const thermo = thermometer(e.melting_point_k, e.boiling_point_k, e.state_at_25c);
@@ -184,9 +205,11 @@ function render({ model, el }) {
       pe("ol", {}, [...refs.entries()].map(([source, { n, citation }]) =>
         pe("li", { value: n }, [source, citation ? pe("span", { class: "pe-citation", text: ` — ${citation}` }) : null]))),
     ]);
+    const scales = pe("p", { class: "pe-note pe-en-scales", "data-role": "en-scales", text: EN_SCALES });
     root.replaceChildren(
       header,
       facts,
+      scales,
       thermo,
       config,
       footer,

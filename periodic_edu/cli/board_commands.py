@@ -5,7 +5,7 @@ import argparse
 from typing import Mapping
 
 from .. import board, trends
-from ..chemistry import column_info, element
+from ..chemistry import column_info, element, notes
 from .common import UserError, print_json
 
 
@@ -76,8 +76,11 @@ def render_board(start: str, distances: Mapping[str, int]) -> str:
 
 def run_element(args: argparse.Namespace) -> int:
     data = element(args.symbol).to_dict()
+    # Added to the DESIGN §2 contract, never renamed: what a learner should know about a value
+    # (why it is empty, or what another reputable source gives).
+    element_notes = [n.to_dict() for n in notes(data["symbol"])]
     if args.json:
-        print_json(data)
+        print_json({**data, "notes": element_notes})
         return 0
     width = max(map(len, data))
     for field, value in data.items():
@@ -86,6 +89,8 @@ def run_element(args: argparse.Namespace) -> int:
             " ".join(map(str, value)) if isinstance(value, list) else value)
         unit_text = f" {unit}" if unit and value is not None and unit != "1" else ""
         print(f"{field:<{width}}  {shown}{unit_text}")
+    for n in element_notes:
+        print(f"note on {n['field']}: {n['note']}  [{n['citation']}]")
     return 0
 
 
@@ -97,7 +102,10 @@ def run_trends(args: argparse.Namespace) -> int:
         return 0
     for s in summaries:
         print(f"{s['name']} ({s['trend']}), property {s['property']}: {s['steps']} one-step "
-              f"moves, {s['agrees']} agree, {s['disagrees']} disagree, {s['unknown']} unknown")
+              f"moves, {s['agrees']} agree, {s['disagrees']} disagree, {s['equal']} equal, "
+              f"{s['unknown']} unknown")
         for d in s["disagreements"]:
             print(f"  {d['from']:>2} -> {d['to']:<2}  {d['before']} -> {d['after']}")
+        for d in s["equal_steps"]:
+            print(f"  {d['from']:>2} -> {d['to']:<2}  {d['before']} = {d['after']}  (equal)")
     return 0
