@@ -163,7 +163,19 @@ def test_linked_card_follows_clicks(page, voila):
     melt = card.query_selector('[data-field="melting_point_k"]').inner_text()
     assert "—" in melt and "not measured" in melt
     assert card.eval_on_selector_all(".pe-electron", "n => n.length") == 118
+    assert "predicted" in card.query_selector('[data-field="electron_configuration"]').inner_text()
     screenshot(page.locator(CARD), "card_og")
+    # issue 10: the gap says why (no stable anion), a second source shows as a note, and one
+    # line tells the two electronegativity scales apart
+    click_cell(page, "Kr")
+    card = page.wait_for_selector(f'{CARD}[data-card-symbol="Kr"]')
+    assert "no stable anion" in card.query_selector(
+        '[data-field="electron_affinity_ev"]').inner_text()
+    assert "eV" in card.query_selector('[data-role="en-scales"]').inner_text()
+    click_cell(page, "Au")
+    card = page.wait_for_selector(f'{CARD}[data-card-symbol="Au"]')
+    en = card.query_selector('[data-field="electronegativity_pauling"]').inner_text()
+    assert "2.54" in en and "Pauling's 1960 table gives 2.4" in en
 
 
 def test_typed_symbol_and_a_refused_one(page, voila):
