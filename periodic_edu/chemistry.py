@@ -63,8 +63,9 @@ class Element:
             mass in Da); the conventional value where the standard is an interval (Ar 39.95);
             for elements without a standard atomic weight the mass number of the longest-lived
             isotope, as the IUPAC table shows in brackets (Tc 97, Og 294).
-        electronegativity_pauling: Pauling scale, dimensionless (CRC Handbook via mendeleev).
-            ``None`` for He, Ne, Ar and elements with no tabulated value.
+        electronegativity_pauling: Pauling scale, dimensionless: the CRC Handbook's table
+            (Allred's 1961 revision of Pauling's values) throughout. ``None`` for He, Ne, Ar
+            and elements with no value of their own. Pauling's 1960 values are :func:`notes`.
         electronegativity_allen: Allen's configuration energy in eV (Mann, Meek & Allen 2000);
             times 0.169 it is comparable to the Pauling scale.
         ionization_energy_ev: First ionization energy in eV (NIST Atomic Spectra Database).
@@ -73,9 +74,11 @@ class Element:
             the set that shrinks across every period. ``None`` beyond Rn and for La, Ce.
         covalent_radius_pm: Single-bond covalent radius in pm (Cordero et al. 2008; C sp3,
             low-spin Mn, Fe, Co). ``None`` from Bk on.
-        electron_affinity_ev: Electron affinity in eV (CRC Handbook via mendeleev; At from
-            Leimbach et al. 2020). ``None`` where no bound anion exists (He, Be, N, noble
-            gases, Mg, Zn, ...) and for superheavy elements.
+        electron_affinity_ev: Measured electron affinity in eV (Andersen 2004 / CRC via
+            mendeleev, newer measurements cited in overrides.csv). ``None`` where no bound
+            anion exists (He, Be, N, noble gases, Mg, Zn, ...), where only calculations exist
+            (Tc, Po, Fr, Ra, Ac, superheavy elements) and where measurements disagree tenfold
+            (Pr, Nd, Eu, Tb, Dy, Hf); :func:`notes` says which.
         melting_point_k: Melting point in K at 101.325 kPa (CRC Handbook). ``None`` for He,
             C and As (no melting at 1 atm) and where never measured (At, Fr, Fm-Lr, Z >= 104).
         boiling_point_k: Boiling point in K at 101.325 kPa (CRC Handbook); the sublimation
@@ -88,7 +91,8 @@ class Element:
             known since antiquity or the Middle Ages (C, S, Fe, Cu, Zn, As, Ag, Sn, Sb, Au, Hg,
             Pb, Bi).
         electron_configuration: Ground-state configuration with a noble-gas core,
-            e.g. ``"[Ar] 3d6 4s2"`` (NIST via mendeleev; predictions for Z >= 104).
+            e.g. ``"[Ar] 3d6 4s2"`` (NIST via mendeleev; predictions for Z >= 104, marked
+            by a ``"predicted"`` note).
         shells: Electrons per shell K, L, M, ..., e.g. Fe ``(2, 8, 14, 2)``.
         valence_electrons: Outer-shell electrons for main-group elements (He 2, noble gases
             8), ns + (n-1)d electrons (= group number) for groups 3-12; ``None`` for the
