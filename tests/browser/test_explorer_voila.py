@@ -171,11 +171,19 @@ def test_linked_card_follows_clicks(page, voila):
     card = page.wait_for_selector(f'{CARD}[data-card-symbol="Kr"]')
     assert "no stable anion" in card.query_selector(
         '[data-field="electron_affinity_ev"]').inner_text()
+    # nothing of the card is cut off at 360 px: no fact is wider than the card
+    assert card.evaluate("c => [...c.querySelectorAll('.pe-fact, .pe-fact-note')].every("
+                         "f => f.scrollWidth <= c.clientWidth)")
     assert "eV" in card.query_selector('[data-role="en-scales"]').inner_text()
     click_cell(page, "Au")
     card = page.wait_for_selector(f'{CARD}[data-card-symbol="Au"]')
-    en = card.query_selector('[data-field="electronegativity_pauling"]').inner_text()
-    assert "2.54" in en and "Pauling's 1960 table gives 2.4" in en
+    assert "2.54" in card.query_selector('[data-field="electronegativity_pauling"]').inner_text()
+    note = card.query_selector('[data-note-for="electronegativity_pauling"]')
+    assert "Pauling's 1960 table gives 2.4" in note.inner_text()
+    assert note.get_attribute("title")  # the citation
+    assert card.evaluate("c => [...c.querySelectorAll('.pe-fact, .pe-fact-note')].every("
+                         "f => f.scrollWidth <= c.clientWidth)")
+    screenshot(page.locator(CARD), "card_au")
 
 
 def test_typed_symbol_and_a_refused_one(page, voila):
