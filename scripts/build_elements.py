@@ -205,7 +205,9 @@ RULES = {
         "or estimate: it is never guessed, interpolated or filled with a mean. In particular "
         "densities mendeleev marks as theoretical estimates, melting points never measured, "
         "calculated ionization energies and electron affinities of superheavy elements "
-        "(Z >= 104) are empty."
+        "(Z >= 104) and the calculated electron affinities of Tc, Po, Fr, Ra and Ac are "
+        "empty. Where a cell is empty for a reason a learner should hear (no stable anion, "
+        "measurements that disagree), notes.csv says so."
     ),
 }
 
@@ -559,8 +561,8 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
             "estimated values mendeleev carries for Tc, Po, Fr, Ra and Ac are removed; where "
             "measurements disagree by a factor of ten (Pr, Nd, Eu, Tb, Dy, Hf) the cell is "
             "empty and the card gives both. Newer measurements replace older ones for Sr, Ga, "
-            "In, La, Ce, Lu and Th (overrides.csv); Nb, Co and Pb are 2016 slow-electron "
-            "velocity-map imaging measurements (reviewed by Ning & Lu 2022)."),
+            "In, La, Ce, Lu, Th and Fe (overrides.csv); Nb, Co and Pb are 2016 slow-electron "
+            "velocity-map imaging measurements, each paper named in overrides.csv."),
         "melting_point_k": entry(
             "melting_point_k", "K", "mendeleev 1.3.0: phasetransitions.melting_point, with "
             "overrides", CRC_97,
