@@ -220,12 +220,12 @@ function render({ model, el }) {
       if (start !== null && start !== undefined && after !== null && after !== undefined) {
         let sign = info.sign;
         if (trend === "atomic_number" && after < start) sign = -1;
-        verdict = (after - start) * sign > 0 ? "agrees" : "disagrees";
+        verdict = after === start ? "equal" : (after - start) * sign > 0 ? "agrees" : "disagrees";
       }
       if (verdict === "agrees") agrees++;
       else if (verdict === "disagrees") disagrees++;
-      else unknown++;
-      const mark = verdict === "agrees" ? "✓" : verdict === "disagrees" ? "✗" : "?";
+      else if (verdict !== "equal") unknown++;
+      const mark = { agrees: "✓", disagrees: "✗", equal: "=" }[verdict] || "?";
       return pe("li", { "data-report-symbol": target, "data-verdict": verdict, class: `pe-${verdict}` },
         [pe("span", { class: "pe-mark", "aria-hidden": "true", text: mark }),
          ` ${target} · ${stepsText(d)} · ${withUnit(after, prop)}`,
