@@ -71,7 +71,7 @@ def test_element_json_carries_the_notes(capsys):
 
 def test_trends_text_names_equal_steps(capsys):
     code, out, _ = run(capsys, "trends", "--trend", "atomic_radius")
-    assert code == 0 and "In -> Tl  156.0 = 156.0  (equal)" in out
+    assert code == 0 and "In -> Tl  156 = 156  (equal)" in out
     assert "0 disagree, 1 equal" in out
 
 
