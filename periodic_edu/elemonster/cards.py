@@ -9,7 +9,7 @@ from both by the rules of ELEMONSTER E-6, so a corrected value flows into the ca
 >>> c.outer, c.gaps, c.kind, c.crown, c.heart, c.material
 (1, 7, 'metal', 1, 1, True)
 >>> card("Na").value("en"), card("Cl").value("ie")
-(0.93, 2.6)
+(0.93, 2.59)
 """
 from __future__ import annotations
 
