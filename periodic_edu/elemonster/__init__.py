@@ -18,3 +18,8 @@ from .scoring import hand_penalty
 
 __all__ = ["check_bond", "Bond", "Card", "card", "Deck", "load_deck", "IllegalBondError",
            "IllegalMoveError", "DeckError", "SaveError", "UndoError", "hand_penalty"]
+
+from .actions import Action  # noqa: E402
+from .game import Game, View  # noqa: E402
+
+__all__ += ["Game", "View", "Action"]
