@@ -738,6 +738,8 @@ _WHY = {
     "beginner": "the beginner variant has no multiplier cards",
     "no_multiplier": "you hold no ×{k} card for this bond",
     "no_bond": "you have no bond {i} to dissolve",
+    "no_prompt": "no duel or offer waits for an answer: it is {who}'s turn (attack, bond or "
+                 "discard)",
     "fallback": "not legal now; legal actions include {some}",
 }
 _PROMPT_WHAT = {
@@ -785,6 +787,8 @@ def why_illegal(st: State, a: Action) -> str:
             return _WHY["special_used"]
         return _WHY["wrong_kind"].format(who=f"player {seat + 1}", what=what)
     # the active player's own choices
+    if a.kind in ("parry", "yield", "give", "heart", "skip"):
+        return _WHY["no_prompt"].format(who=f"player {seat + 1}")
     if a.kind == "special":
         if st.special_used[seat]:
             return _WHY["special_used"]
