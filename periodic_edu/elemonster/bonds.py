@@ -10,6 +10,7 @@ periodic_edu.elemonster.errors.IllegalBondError: ions FeCl3: Fe gives 2 electron
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import gcd
 from typing import Any
 
@@ -98,9 +99,14 @@ class Bond:
         return tuple(f"x{k}" for k in (self.ka, self.kb) if k > 1)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"category": self.category, "notation": self.notation, "formula": self.formula,
-                "cards": [self.a, self.b], "multipliers": [self.ka, self.kb],
-                "points": self.points}
+        d = _bond_dict(self)
+        return {**d, "cards": list(d["cards"]), "multipliers": list(d["multipliers"])}
+
+
+@lru_cache(maxsize=4096)
+def _bond_dict(bond: Bond) -> dict[str, Any]:
+    return {"category": bond.category, "notation": bond.notation, "formula": bond.formula,
+            "cards": (bond.a, bond.b), "multipliers": (bond.ka, bond.kb), "points": bond.points}
 
 
 def points(category: str, a: Card, ka: int, b: Card, kb: int) -> int:

@@ -235,6 +235,7 @@ def _value_key(c: str, value: str, attacking: bool) -> float | None:
     return None if v is None else float(v)
 
 
+@lru_cache(maxsize=None)
 def beats(defence: str, attack: str, values: tuple[str, ...], low: bool = False) -> bool:
     """Does card ``defence`` beat ``attack`` on every named value (strictly; ties and unknown
     values never beat; ``low``: reprogrammed, lower wins and for years newer wins)?"""
