@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import board_commands, game_commands
+from . import board_commands, elemonster_commands, game_commands
 from .common import UserError, print_json
 
 __all__ = ["main", "build_parser", "UserError", "print_json"]
@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     board_commands.register(sub)
     game_commands.register(sub)
+    elemonster_commands.register(sub)
     return parser
 
 
