@@ -59,6 +59,7 @@ SENTENCES = {
     "skip": "Declines.",
     "discard": "Discards {name}: it has no bond partner in hand.",
     "keep": "Keeps every card.",
+    "antiquity": "year of discovery (known since antiquity)",
 }
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
 _LABELS = {"en": "electronegativity", "ie": "ionization energy ÷ 5", "mass": "atomic mass",
@@ -77,7 +78,8 @@ def _labels(values: Sequence[str], c: str, defending: bool = False) -> str:
         shown = "ie" if (v == "en" and defending) else v
         value = card(c).value(shown)
         if shown == "year" and value is None:
-            value = "antiquity"
+            parts.append(SENTENCES["antiquity"])
+            continue
         elif isinstance(value, float) and value.is_integer():
             value = int(value)
         parts.append(f"{_LABELS[shown]} {value}")
