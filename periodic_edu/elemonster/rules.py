@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import gcd
 from typing import Any
@@ -85,7 +85,8 @@ class State:
         other.hands = [list(h) for h in self.hands]
         other.bonds = [list(b) for b in self.bonds]
         other.special_used = list(self.special_used)
-        other.duel = None if self.duel is None else copy.deepcopy(self.duel)
+        other.duel = None if self.duel is None else replace(
+            self.duel, parries=list(self.duel.parries), losses=list(self.duel.losses))
         other.queue = list(self.queue)
         other.trigger = None if self.trigger is None else dict(self.trigger)
         return other

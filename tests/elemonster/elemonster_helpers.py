@@ -4,6 +4,7 @@ import random
 from collections import Counter
 
 from periodic_edu.elemonster import Game
+from periodic_edu.elemonster.actions import card_order
 from periodic_edu.elemonster.bonds import make_bond
 
 
@@ -79,7 +80,7 @@ def hidden_permuted(game, seat, rng):
     rng.shuffle(pool)
     for s in others:
         size = len(st.hands[s])
-        st.hands[s] = sorted(pool[:size], key=lambda c: (c.startswith("x"), c))
+        st.hands[s] = sorted(pool[:size], key=card_order)
         del pool[:size]
     if swap is not None:
         st.duel.swap_card = pool.pop()
@@ -87,6 +88,11 @@ def hidden_permuted(game, seat, rng):
     other._state = st
     other._legal = None
     return other
+
+
+#: illegal-action probes, two tried after each action in turn
+PROBES = ("D-", "Y", "h", "P:Au", "G:U", "B:alloy:Ag+Cu", "A:Fe:mass>2", "S:second@Be",
+          "nonsense")
 
 
 def random_game(seed, players, variant, hearts="always", end="deck", max_rounds=None):
@@ -107,8 +113,7 @@ def playout(seed, players, variant, hearts="always", end="deck", max_rounds=None
         texts = {a.text for a in legal}
         # an illegal action raises and changes nothing
         before = fingerprint(game)
-        for probe in ("D-", "Y", "h", "P:Au", "G:U", "B:alloy:Ag+Cu", "A:Fe:mass>2",
-                      "S:second@Be", "nonsense"):
+        for probe in (PROBES[steps % len(PROBES)], PROBES[(steps + 4) % len(PROBES)]):
             if not game.is_legal(probe):
                 try:
                     game.play(probe)

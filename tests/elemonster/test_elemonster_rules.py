@@ -2,6 +2,7 @@
 import pytest
 
 from periodic_edu.elemonster import Action, Game, IllegalMoveError, SaveError
+from periodic_edu.elemonster.actions import card_order
 from periodic_edu.elemonster.rules import beats
 from elemonster_helpers import check_invariants, fingerprint
 
@@ -14,8 +15,6 @@ def rig(hands, pile=(), players=None, variant="beginner", active=0, **kw):
     rest = list(st.deck.cards_for(variant))
     for c in [c for h in hands for c in h] + list(pile):
         rest.remove(c)
-    st.hands = [sorted(h, key=lambda c: (c.startswith("x"), c)) for h in hands]
-    from periodic_edu.elemonster.actions import card_order
     st.hands = [sorted(h, key=card_order) for h in hands]
     st.pile = list(pile)
     st.discard = rest
