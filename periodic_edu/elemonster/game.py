@@ -15,8 +15,7 @@ import json
 from typing import Any, Iterable, Sequence
 
 from .actions import Action, NotationError, card_order
-from .cards import card
-from .deck import Deck, load_deck
+from .deck import load_deck
 from .errors import DeckError, EngineError, IllegalMoveError, SaveError, UndoError
 from .rules import (HAND_SIZE, State, apply, bond_points, current_seat, legal_actions,
                     new_state, why_illegal)
@@ -372,7 +371,3 @@ class View:
             "legal_actions": [a.text for a in self.legal_actions()],
         }
 
-
-def describe_card(symbol: str) -> dict[str, Any]:
-    """The card's printed values and symbols (for a legend or a lesson)."""
-    return card(symbol).to_dict()

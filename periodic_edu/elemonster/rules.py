@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.rng import Rng
 from .actions import Action, card_order
-from .bonds import Bond, CATEGORIES, CATEGORY_CODES, make_bond
+from .bonds import Bond, CATEGORIES, make_bond
 from .cards import EXTRA_VALUES, VALUES, card
 from .deck import Deck, is_multiplier
 from .errors import IllegalBondError
@@ -262,10 +262,6 @@ def _mode_ok(c: str, mode: str | None) -> bool:
 @lru_cache(maxsize=None)
 def _known(c: str, value: str) -> bool:
     return value == "year" or _value_key(c, value, attacking=True) is not None
-
-
-def _value_names(st: State) -> tuple[str, ...]:
-    return VALUES + EXTRA_VALUES if st.extra_values else VALUES
 
 
 @lru_cache(maxsize=None)
@@ -856,6 +852,3 @@ def why_illegal(st: State, a: Action) -> str:
     some = ", ".join(x.text for x in legal_actions(st)[:4])
     return _WHY["fallback"].format(some=some)
 
-
-# ---- category names for the view ------------------------------------------------------------------------
-CATEGORY_NOTATION = CATEGORY_CODES

@@ -9,7 +9,7 @@ from periodic_edu.elemonster import Game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(GOLDEN))
-from generate import expected  # noqa: E402
+from generate import expected, inputs_probe  # noqa: E402
 
 FILES = sorted(GOLDEN.glob("*.json"))
 
@@ -21,6 +21,13 @@ def test_there_are_golden_games():
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_golden_game_replays_exactly(path):
     doc = json.loads(path.read_text(encoding="utf-8"))
+    probe = inputs_probe()
+    assert probe["rng_shuffle_of_20"] == doc["inputs"]["rng_shuffle_of_20"], (
+        "the seeded generator (periodic_edu/engine/rng.py) changed, so every seed deals "
+        "differently: regenerate with python tests/elemonster/golden/generate.py")
+    assert probe["cards_sha256"] == doc["inputs"]["cards_sha256"], (
+        "a printed card value changed (elements.csv or elemonster_cards.csv), so duels may "
+        "resolve differently: regenerate with python tests/elemonster/golden/generate.py")
     game = Game.from_dict(doc["save"])
     assert game.is_over
     assert expected(game) == doc["expected"]

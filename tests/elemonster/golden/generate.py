@@ -28,6 +28,18 @@ GAMES = [
 ]
 
 
+def inputs_probe() -> dict:
+    """What a golden game silently depends on besides the rules: the seeded generator and the
+    printed card values. Recorded so that a change there fails with a clear message."""
+    from periodic_edu.elemonster import load_deck
+    from periodic_edu.elemonster.cards import card
+    from periodic_edu.engine.rng import Rng
+    cards = [card(s).to_dict() for s in load_deck().elements]
+    return {"rng_shuffle_of_20": Rng(12345).shuffled(range(20)),
+            "cards_sha256": hashlib.sha256(json.dumps(cards, sort_keys=True).encode())
+            .hexdigest()}
+
+
 def state_digest(game: Game) -> str:
     st = game.state
     doc = {"pile": st.pile, "discard": st.discard, "hands": st.hands,
@@ -48,7 +60,7 @@ def main() -> None:
         game = Game(players=players, variant=variant, seed=seed, **options)
         play_out(game, [make_bot(b, seed * 10 + i) for i, b in enumerate(bots)])
         doc = {"description": f"{variant}, {players} players, bots {', '.join(bots)}",
-               "save": game.to_dict(), "expected": expected(game)}
+               "inputs": inputs_probe(), "save": game.to_dict(), "expected": expected(game)}
         path = HERE / f"{name}.json"
         path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(path.name, doc["expected"]["turns"], "turns",
