@@ -136,3 +136,25 @@ def test_malformed_json_names_the_file(tmp_path):
     path.write_text("{", encoding="utf-8")
     with pytest.raises(DeckError, match="broken.json: malformed JSON"):
         load_deck(path)
+
+
+def test_a_custom_deck_plays_is_saved_inline_and_replays(tmp_path):
+    from periodic_edu.elemonster import Game
+    path = tmp_path / "class.json"
+    path.write_text(json.dumps(_doc(elements=list(load_deck().elements[:30]))), encoding="utf-8")
+    game = Game(players=3, variant="advanced", seed=1, deck=str(path))
+    assert len(game.state.pile) + 3 * 7 + 1 == 32          # 30 elements, 2 multipliers; 1 drawn
+    game.play(game.legal_actions()[-1])
+    save = json.loads(game.to_json())
+    assert save["deck"]["elements"] == list(load_deck().elements[:30])
+    assert Game.from_json(json.dumps(save)).history == game.history
+
+
+def test_a_deck_too_small_to_deal_is_refused_naming_file_and_numbers(tmp_path):
+    from periodic_edu.elemonster import Game
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(_doc(elements=list(load_deck().elements[:20]))), encoding="utf-8")
+    Game(players=3, deck=str(path))                      # 20 cards: 15 dealt, 5 left
+    with pytest.raises(DeckError, match=r"small.json: 20 cards cannot deal 5 to each of 5 "
+                                        r"players and leave a pile \(need 26\)"):
+        Game(players=5, deck=str(path))

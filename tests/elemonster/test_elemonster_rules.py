@@ -335,3 +335,12 @@ def test_views_hide_other_hands_and_the_pile_order():
     assert v["hand_sizes"] == [len(h) for h in g.state.hands]
     assert v["legal_actions"] == []                               # not seat 2's decision
     check_invariants(g, len(g.state.pile))
+
+
+def test_a_view_is_plain_json():
+    import json
+    g = Game(players=4, variant="advanced", seed=9)
+    for _ in range(30):
+        g.play(g.legal_actions()[0])
+    for seat in range(4):
+        assert json.loads(json.dumps(g.view(seat)))["seat"] == seat
