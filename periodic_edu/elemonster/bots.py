@@ -235,6 +235,8 @@ class GreedyBot(Bot):
     name = "greedy"
     #: attack only when no card of the defender beats it with at least this probability
     ATTACK_IF = 0.6
+    #: declines extra cards (refill, crowns) from a hand this big
+    FULL_HAND = 6
 
     def pick(self, view: View, legal: list[Action]) -> Action:
         info = view.to_dict()
@@ -263,7 +265,8 @@ class GreedyBot(Bot):
             worst = min(self._keep(c, hand) for c in hand)
             return specials[0] if specials and worst < 0 else legal[-1]
         if prompt in ("refill", "crowns", "exchange_offer"):
-            if ending:
+            # every card drawn costs 1 at the end unless it is bonded, and drains the pile
+            if ending or len(hand) >= self.FULL_HAND:
                 return legal[-1]
             return (by_kind.get("heart") or specials or legal)[0]
         return legal[-1]
