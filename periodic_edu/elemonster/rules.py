@@ -8,6 +8,7 @@ the head of ``state.queue``; ``current_seat`` is the seat whose decision it is.
 from __future__ import annotations
 
 import copy
+import hashlib
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -55,7 +56,8 @@ class State:
     hearts: str                      # "always" or "last_card"
     extra_values: bool
     max_rounds: int | None
-    rng: Rng
+    seed: int
+    random_events: int               # how many times the game has used its generator
     pile: list[str]                  # the top card is the last one
     discard: list[str]
     hands: list[list[str]]
@@ -79,7 +81,6 @@ class State:
 
     def clone(self) -> "State":
         other = copy.copy(self)
-        other.rng = copy.deepcopy(self.rng)
         other.pile = list(self.pile)
         other.discard = list(self.discard)
         other.hands = [list(h) for h in self.hands]
@@ -95,8 +96,7 @@ class State:
 # ---- setup -----------------------------------------------------------------------------------
 def new_state(deck: Deck, variant: str, names: tuple[str, ...], seed: int, end: Any,
               hearts: str, extra_values: bool, max_rounds: int | None) -> State:
-    rng = Rng(seed)
-    pile = rng.shuffled(deck.cards_for(variant))
+    pile = Rng(_event_seed(seed, 0)).shuffled(deck.cards_for(variant))
     n = len(names)
     hands: list[list[str]] = [[] for _ in range(n)]
     for _ in range(HAND_SIZE[variant]):          # E-11: dealt cards trigger nothing
@@ -105,7 +105,8 @@ def new_state(deck: Deck, variant: str, names: tuple[str, ...], seed: int, end: 
     for h in hands:
         h.sort(key=card_order)
     st = State(deck=deck, variant=variant, names=names, end=end, hearts=hearts,
-               extra_values=extra_values, max_rounds=max_rounds, rng=rng, pile=pile,
+               extra_values=extra_values, max_rounds=max_rounds, seed=seed,
+               random_events=0, pile=pile,
                discard=[], hands=hands, bonds=[[] for _ in range(n)],
                special_used=[False] * n)
     _start_turn(st)
@@ -113,6 +114,21 @@ def new_state(deck: Deck, variant: str, names: tuple[str, ...], seed: int, end: 
 
 
 # ---- small helpers ----------------------------------------------------------------------------
+def _event_seed(seed: int, event: int) -> int:
+    """The seed of the game's ``event``-th use of its generator (0: the first shuffle).
+
+    Each random event (a shuffle, a card magnet) gets a fresh ``Rng`` from the game's seed and
+    the event's number, so the state holds only two integers: snapshots and undo never need to
+    copy a generator, and a replay draws exactly the same cards (RULES D-7 style)."""
+    digest = hashlib.blake2b(f"elemonster:{seed}:{event}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _rng(st: State) -> Rng:
+    st.random_events += 1
+    return Rng(_event_seed(st.seed, st.random_events))
+
+
 def current_seat(st: State) -> int | None:
     if st.phase == "over":
         return None
@@ -140,7 +156,7 @@ def _draw_one(st: State) -> str | None:
     """One card off the pile (E-19: with end="deck" an empty pile gives nothing; with a score
     ending the discard pile is shuffled into a new pile)."""
     if not st.pile and st.end != "deck" and st.discard:
-        st.pile = st.rng.shuffled(st.discard)
+        st.pile = _rng(st).shuffled(st.discard)
         st.discard = []
     if not st.pile:
         return None
@@ -679,7 +695,7 @@ def _apply_prompt(st: State, prompt: tuple, a: Action) -> None:
         if a.kind == "special":
             st.special_used[seat] = True
             victim = st.hands[d.defender]
-            _transfer(st, d.defender, d.attacker, victim[st.rng.below(len(victim))])
+            _transfer(st, d.defender, d.attacker, victim[_rng(st).below(len(victim))])
             _end_duel(st)
         else:
             st.queue.insert(0, ("give", d.defender))

@@ -10,7 +10,6 @@ from periodic_edu.elemonster.bonds import make_bond
 
 def fingerprint(game):
     st = game.state
-    rng = copy.deepcopy(st.rng)
     duel = None if st.duel is None else (st.duel.attacker, st.duel.defender, st.duel.card,
                                          st.duel.values, st.duel.mode, st.duel.low,
                                          tuple(st.duel.parries), st.duel.demand,
@@ -19,7 +18,7 @@ def fingerprint(game):
             tuple(tuple(b) for b in st.bonds), st.active, st.turn, st.round, st.phase,
             tuple(st.special_used), st.dueled, st.bonded, st.declared, duel, tuple(st.queue),
             None if st.trigger is None else tuple(sorted(st.trigger.items())), st.ended_by,
-            rng.below(1 << 30), tuple(game.history))
+            st.seed, st.random_events, tuple(game.history))
 
 
 def table_cards(st):
