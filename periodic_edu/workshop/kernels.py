@@ -24,6 +24,7 @@ from typing import Any, Iterator
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Int
+from voila.request_info_handler import RequestInfoSocketHandler
 
 __all__ = ["RoomFull", "RoomKernelManager", "Ticket"]
 
@@ -135,6 +136,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._live.discard(kernel_id)
         self._seated.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
+        # Voila caches each page load's request info by kernel id and never drops it
+        RequestInfoSocketHandler._cache.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     def notify_connect(self, kernel_id: str) -> None:
