@@ -597,12 +597,14 @@ def main() -> int:
     proc = start_server(port, class_size, args.cull_idle, log)
     server = psutil.Process(proc.pid)
     try:
+        launched = time.monotonic()
         wait_ready(url, proc, 60)
-        filled = wait_pool(log, server, 180)
+        filled = wait_pool(log, server, 600)
         idle_mb = tree_rss_mb(server)
         print(f"server ready on {url}: CLASS_SIZE {class_size}, {len(kernels(server))} "
-              f"preheated kernels{'' if filled else ' (pool NOT filled after 180 s)'}, "
-              f"{idle_mb:.0f} MB; load average {os.getloadavg()[0]:.2f}")
+              f"preheated kernels {'ready' if filled else 'NOT ready'} "
+              f"{time.monotonic() - launched:.0f} s after the start, {idle_mb:.0f} MB; "
+              f"load average {os.getloadavg()[0]:.2f}")
 
         sampler = MemorySampler(server)
         sampler.start()

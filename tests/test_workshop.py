@@ -11,10 +11,20 @@ from periodic_edu.workshop.kernels import RoomKernelManager
 from periodic_edu.workshop.pages import TEXT, page
 
 
-@pytest.mark.parametrize("class_size, pool", [(1, 1), (2, 1), (6, 1), (7, 2), (30, 5),
-                                              (MAX_CLASS_SIZE, 84)])
-def test_the_pool_is_a_sixth_of_the_class_at_least_one(class_size, pool):
-    assert pool_size_for(class_size) == pool
+@pytest.mark.parametrize("class_size", [1, 2, 30, MAX_CLASS_SIZE])
+def test_the_whole_class_is_preheated(class_size):
+    assert pool_size_for(class_size) == class_size
+
+
+def test_the_pool_target_shrinks_as_seats_fill():
+    km = RoomKernelManager(max_seats=3, pool_size=3)
+    km.kernel_pools_config = {"default": {"pool_size": 3, "kernel_env_variables": {}}}
+    tickets = [km.admit() for _ in range(2)]
+    assert km.kernel_pools_config["default"]["pool_size"] == 1
+    for ticket in tickets:
+        with km.serving(ticket):
+            pass  # both page loads ended without a kernel
+    assert km.kernel_pools_config["default"]["pool_size"] == 3
 
 
 def test_class_size_is_bounded():

@@ -3,9 +3,11 @@
 :class:`WorkshopVoila` is Voila (it reads the same ``voila.json`` from the folder it starts in)
 with ``class_size`` (``--class_size=30``; ``CLASS_SIZE=30 ./scripts/run``) deciding:
 
-* the preheated pool (:func:`pool_size_for`), so arrivals do not wait for Python to start;
+* the preheated pool (:func:`pool_size_for`: the whole class, started with the server), so
+  arrivals do not wait for Python to start and run the dashboard;
 * the cap: at most ``class_size`` visitors hold a kernel; the next one gets the "room is full"
-  page; the server never runs more than ``class_size + pool`` kernels;
+  page; the pool shrinks as seats fill, so a full room runs ``class_size`` kernels and the
+  server never more than ``2 * class_size``;
 
 and with the room's page and close-tab handlers (:mod:`.handlers`), template and theme
 overrides refused, and the room's kernel manager (:mod:`.kernels`).
@@ -30,15 +32,16 @@ MAX_CLASS_SIZE = 500
 
 
 def pool_size_for(class_size: int) -> int:
-    """Preheated kernels for a class: one per six students, at least one, at most the class.
+    """Preheated kernels for a class: the whole class.
 
-    A preheated kernel has already run the dashboard, so a visitor who gets one waits only for
-    the page to be sent (about 1 s); every pool kernel also costs ~65 MB while nobody uses it.
-    When a room arrives at once, the pool absorbs the first arrivals while refills start; on two
-    cores a refill takes several seconds, so a sixth of the class keeps the queue short (see
-    the README's load check) without doubling the memory of a full room.
+    A preheated kernel has already run the dashboard, so its visitor waits only for the page
+    to be sent (well under a second) instead of a kernel start and the dashboard's execution
+    (several CPU-seconds each: on two cores a room arriving within a minute queues for tens of
+    seconds). The pool never grows past the seats left (:class:`RoomKernelManager` lowers
+    Voila's pool target as seats fill), so a full room holds ``class_size`` kernels: the memory
+    a room needs anyway, taken when the server starts instead of while the class arrives.
     """
-    return max(1, min(class_size, math.ceil(class_size / 6)))
+    return class_size
 
 
 class WorkshopVoila(Voila):
@@ -68,6 +71,8 @@ class WorkshopVoila(Voila):
                                  **self.tornado_settings}
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
+        # a room's worth of kernels start together with the server: give them time
+        self.config.VoilaExecutor.setdefault("startup_timeout", 300)
 
     def init_handlers(self) -> list:
         swap = {TornadoVoilaHandler: RoomPageHandler,

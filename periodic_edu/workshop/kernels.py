@@ -70,6 +70,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._connected_once: set[str] = set()
         self._live: set[str] = set()  # started and not being shut down
         self._starting = 0
+        self._stopping = False
 
     # ---- seats ---------------------------------------------------------------------------
     @property
@@ -82,6 +83,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
             return None
         ticket = Ticket()
         self._tickets.add(ticket)
+        self._fit_pool()
         return ticket
 
     @contextmanager
@@ -107,6 +109,27 @@ class RoomKernelManager(AsyncMappingKernelManager):
     def _close(self, ticket: Ticket) -> None:
         ticket.open = False
         self._tickets.discard(ticket)
+        self._fit_pool()
+
+    def _fit_pool(self) -> None:
+        """Keep Voila's pool target no larger than the seats left, so a full room holds
+        ``max_seats`` kernels, not ``max_seats + pool_size``: the pool is for arrivals."""
+        config = getattr(self, "kernel_pools_config", None)  # Voila's pooling subclass only
+        if not self.max_seats or not isinstance(config, dict):
+            return
+        target = max(0, min(self.pool_size, self.max_seats - self.seats_taken))
+        fitted = {name: {**entry, "pool_size": target} if isinstance(entry, dict) else entry
+                  for name, entry in config.items()}
+        if fitted != config:
+            self.kernel_pools_config = fitted
+
+    def _refill(self) -> None:
+        """A seat came free: preheat a kernel for the next arrival (Voila itself refills only
+        when it hands a pool kernel out)."""
+        fill = getattr(self, "fill_if_needed", None)
+        notebook = getattr(self, "notebook_path", None)
+        if fill is not None and notebook and not self._stopping:
+            fill(delay=None, notebook_name=notebook)
 
     def is_seated(self, kernel_id: str) -> bool:
         return kernel_id in self._seated
@@ -134,11 +157,20 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         self._live.discard(kernel_id)
-        self._seated.pop(kernel_id, None)
+        was_seated = self._seated.pop(kernel_id, None) is not None
         self._connected_once.discard(kernel_id)
         # Voila caches each page load's request info by kernel id and never drops it
         RequestInfoSocketHandler._cache.pop(kernel_id, None)
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            if was_seated:
+                self._fit_pool()
+                self._refill()
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+        self._stopping = True  # the server stops: no refills
+        return await super().shutdown_all(*args, **kwargs)
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
