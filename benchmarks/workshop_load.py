@@ -638,7 +638,7 @@ def main() -> int:
                   f"to pages: {sum(r.get('tracebacks', 0) for r in results)}; other kernel "
                   f"log lines on stderr: {sum(r.get('stderr_lines', 0) for r in results)}")
             statuses = [str(r["shutdown_status"]) for r in results if "shutdown_status" in r]
-            print(f"close-tab shutdowns: " + ", ".join(
+            print("close-tab shutdowns: " + ", ".join(
                 f"{statuses.count(s)} x {s}" for s in sorted(set(map(str, statuses)))))
         print(f"server memory (voila + kernels): peak {sampler.peak:.0f} MB with "
               f"{sampler.peak_kernels} kernels; a kernel's RSS: {sampler.per_kernel:.0f} MB "

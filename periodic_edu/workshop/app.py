@@ -14,7 +14,6 @@ overrides refused, and the room's kernel manager (:mod:`.kernels`).
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from traitlets import Int
