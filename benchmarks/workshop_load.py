@@ -652,7 +652,8 @@ def main() -> int:
         settled = after <= pool
         print(f"kernels after the sessions closed: {left} at once, {after} after "
               f"{time.monotonic() - closed:.0f} s ({pool} preheated kernels stay in the pool): "
-              f"{'only the pool is left' if settled else 'NOT only the pool'}")
+              f"{'only the pool is left' if settled else 'NOT only the pool'}"
+              f"{' (refilling)' if after < pool else ''}")
         print(f"memory afterwards: {tree_rss_mb(server):.0f} MB; load average "
               f"{os.getloadavg()[0]:.2f}")
         return 0 if len(ok) == args.sessions and settled else 1
