@@ -74,8 +74,8 @@ class RoomPageHandler(TornadoVoilaHandler):
         # this line and the pop (voila 0.5 VoilaKernelManager.get_rendered_notebook), so the
         # first task is the one this visitor gets; Voila awaits it before sending the page.
         pool = getattr(km, "_pools", {}).get(self.notebook_path)
-        if pool and getattr(km, "notebook_data", None):
-            return pool[0]
+        if pool and getattr(km, "notebook_data", {}).get(self.notebook_path):
+            return pool[0]  # the same test as VoilaHandler.should_use_rendered_notebook
         return None  # Voila starts the visitor's own kernel (RoomKernelManager seats it)
 
     def _refill_pool(self, km: Any) -> None:
