@@ -34,6 +34,7 @@ assert len(SYMBOLS) == 118
 __all__ = [
     "SYMBOLS", "Element", "ELEMENTS", "element", "UnknownElementError", "COLUMNS",
     "column_info", "FAMILIES", "FAMILY_NAMES", "OFF_BOARD_FAMILY_NAMES", "family_name",
+    "Note", "notes", "PREDICTED_CONFIGURATION_FROM_Z",
 ]
 
 _DATA = Path(__file__).resolve().parent / "data"
@@ -62,8 +63,9 @@ class Element:
             mass in Da); the conventional value where the standard is an interval (Ar 39.95);
             for elements without a standard atomic weight the mass number of the longest-lived
             isotope, as the IUPAC table shows in brackets (Tc 97, Og 294).
-        electronegativity_pauling: Pauling scale, dimensionless (CRC Handbook via mendeleev).
-            ``None`` for He, Ne, Ar and elements with no tabulated value.
+        electronegativity_pauling: Pauling scale, dimensionless: the CRC Handbook's table
+            (Allred's 1961 revision of Pauling's values) throughout. ``None`` for He, Ne, Ar
+            and elements with no value of their own. Pauling's 1960 values are :func:`notes`.
         electronegativity_allen: Allen's configuration energy in eV (Mann, Meek & Allen 2000);
             times 0.169 it is comparable to the Pauling scale.
         ionization_energy_ev: First ionization energy in eV (NIST Atomic Spectra Database).
@@ -72,9 +74,11 @@ class Element:
             the set that shrinks across every period. ``None`` beyond Rn and for La, Ce.
         covalent_radius_pm: Single-bond covalent radius in pm (Cordero et al. 2008; C sp3,
             low-spin Mn, Fe, Co). ``None`` from Bk on.
-        electron_affinity_ev: Electron affinity in eV (CRC Handbook via mendeleev; At from
-            Leimbach et al. 2020). ``None`` where no bound anion exists (He, Be, N, noble
-            gases, Mg, Zn, ...) and for superheavy elements.
+        electron_affinity_ev: Measured electron affinity in eV (Andersen 2004 / CRC via
+            mendeleev, newer measurements cited in overrides.csv). ``None`` where no bound
+            anion exists (He, Be, N, noble gases, Mg, Zn, ...), where only calculations exist
+            (Tc, Po, Fr, Ra, Ac, superheavy elements) and where measurements disagree tenfold
+            (Pr, Nd, Eu, Tb, Dy, Hf); :func:`notes` says which.
         melting_point_k: Melting point in K at 101.325 kPa (CRC Handbook). ``None`` for He,
             C and As (no melting at 1 atm) and where never measured (At, Fr, Fm-Lr, Z >= 104).
         boiling_point_k: Boiling point in K at 101.325 kPa (CRC Handbook); the sublimation
@@ -87,7 +91,8 @@ class Element:
             known since antiquity or the Middle Ages (C, S, Fe, Cu, Zn, As, Ag, Sn, Sb, Au, Hg,
             Pb, Bi).
         electron_configuration: Ground-state configuration with a noble-gas core,
-            e.g. ``"[Ar] 3d6 4s2"`` (NIST via mendeleev; predictions for Z >= 104).
+            e.g. ``"[Ar] 3d6 4s2"`` (NIST via mendeleev; predictions for Z >= 104, marked
+            by a ``"predicted"`` note).
         shells: Electrons per shell K, L, M, ..., e.g. Fe ``(2, 8, 14, 2)``.
         valence_electrons: Outer-shell electrons for main-group elements (He 2, noble gases
             8), ns + (n-1)d electrons (= group number) for groups 3-12; ``None`` for the
@@ -338,6 +343,62 @@ def column_info(name: str) -> dict[str, Any]:
     if column is None:
         raise KeyError(f"unknown column {name!r}: one of {', '.join(COLUMNS)}")
     return dict(_sources()["columns"][column])
+
+
+# --- notes for the learner -----------------------------------------------------------------
+#: From this atomic number on, electron configurations are predictions (no measurement).
+PREDICTED_CONFIGURATION_FROM_Z = 104
+_PREDICTED_NOTE = ("predicted by relativistic calculations; no superheavy atom's configuration "
+                   "has been measured")
+_PREDICTED_CITATION = ("D. C. Hoffman, D. M. Lee and V. Pershina, Transactinide elements and "
+                       "future elements, in The Chemistry of the Actinide and Transactinide "
+                       "Elements, 3rd ed., Springer, 2006, ch. 14")
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What a learner should know about one value.
+
+    ``kind`` is ``"gap"`` when it says why a value is empty (``"no stable anion"``),
+    ``"disagree"`` when reputable sources give another value (``"2.54 on the CRC scale;
+    Pauling's 1960 table gives 2.4"``) and ``"predicted"`` when the value is a calculation
+    (electron configurations from Z = 104 on).
+    """
+
+    field: str
+    kind: Literal["gap", "disagree", "predicted"]
+    text: str
+    citation: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "kind": self.kind, "note": self.text,
+                "citation": self.citation}
+
+
+@lru_cache(maxsize=1)
+def _notes() -> Mapping[str, tuple[Note, ...]]:
+    # data/notes.csv: symbol,field,kind,note,citation -- hand-written, one cited line each.
+    by_symbol: dict[str, list[Note]] = {}
+    with (_DATA / "notes.csv").open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            by_symbol.setdefault(row["symbol"], []).append(
+                Note(row["field"], row["kind"], row["note"], row["citation"]))  # type: ignore[arg-type]
+    for e in ELEMENTS:
+        if e.atomic_number >= PREDICTED_CONFIGURATION_FROM_Z:
+            by_symbol.setdefault(e.symbol, []).append(
+                Note("electron_configuration", "predicted", _PREDICTED_NOTE, _PREDICTED_CITATION))
+    return MappingProxyType({s: tuple(n) for s, n in by_symbol.items()})
+
+
+def notes(key: str | int) -> tuple[Note, ...]:
+    """The notes on an element's values, in file order (empty for most elements).
+
+    >>> [n.text for n in notes("Au") if n.field == "electronegativity_pauling"]
+    ["2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives 2.4"]
+    >>> notes("He")[0].text.startswith("no stable anion")
+    True
+    """
+    return _notes().get(element(key).symbol, ())
 
 
 def __getattr__(attr: str) -> Any:

@@ -11,6 +11,8 @@ simplifies chemistry.
 'disagrees'
 >>> check_step("atomic_mass_increase", "Co", "Ni").verdict
 'disagrees'
+>>> check_step("atomic_radius", "In", "Tl").verdict   # 156 pm = 156 pm
+'equal'
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from . import board
 from .chemistry import element
 
 __all__ = [
-    "TREND_PROPERTY", "TREND_SIGN", "StepCheck", "check_step", "step_checks", "summary",
+    "TREND_PROPERTY", "TREND_SIGN", "VERDICTS", "StepCheck", "check_step", "step_checks", "summary",
     "reach_report",
 ]
 
@@ -46,7 +48,10 @@ TREND_SIGN: Mapping[str, int] = MappingProxyType({
     "atomic_mass_decrease": -1,
 })
 
-Verdict = Literal["agrees", "disagrees", "unknown"]
+#: ``equal``: the two values are the same as printed (In -> Tl, 156 = 156 pm), so the step
+#: neither follows nor breaks the arrow.
+Verdict = Literal["agrees", "disagrees", "equal", "unknown"]
+VERDICTS: tuple[str, ...] = ("agrees", "disagrees", "equal", "unknown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +77,8 @@ class StepCheck:
 def _verdict(trend: str, before: float | None, after: float | None, sign: int) -> Verdict:
     if before is None or after is None:
         return "unknown"
+    if after == before:
+        return "equal"
     return "agrees" if (after - before) * sign > 0 else "disagrees"
 
 
@@ -99,9 +106,10 @@ def step_checks(trend: str) -> tuple[StepCheck, ...]:
 
 
 def summary(trend: str) -> dict:
-    """Counts of agreeing / disagreeing / unknown one-step moves, and the disagreements."""
+    """Counts of agreeing / disagreeing / equal / unknown one-step moves, the disagreements
+    and the equal steps."""
     checks = step_checks(trend)
-    counts = {v: sum(c.verdict == v for c in checks) for v in ("agrees", "disagrees", "unknown")}
+    counts = {v: sum(c.verdict == v for c in checks) for v in VERDICTS}
     return {
         "trend": trend,
         "name": board.TREND_NAMES[trend],
@@ -109,6 +117,7 @@ def summary(trend: str) -> dict:
         "steps": len(checks),
         **counts,
         "disagreements": [c.to_dict() for c in checks if c.verdict == "disagrees"],
+        "equal_steps": [c.to_dict() for c in checks if c.verdict == "equal"],
     }
 
 
@@ -136,6 +145,7 @@ def reach_report(start: str, trend: str, steps: int = board.DEFAULT_STEPS) -> di
         "cells": cells,
         "agrees": sum(c["verdict"] == "agrees" for c in cells),
         "disagrees": sum(c["verdict"] == "disagrees" for c in cells),
+        "equal": sum(c["verdict"] == "equal" for c in cells),
         "unknown": sum(c["verdict"] == "unknown" for c in cells),
         "step_disagreements": [c.to_dict() for c in inside if c.verdict == "disagrees"],
     }

@@ -58,6 +58,13 @@ ALLEN_2000 = ("J. B. Mann, T. L. Meek and L. C. Allen, J. Am. Chem. Soc. 122, 27
               "L. C. Allen, J. Am. Chem. Soc. 122, 5132 (2000), doi:10.1021/ja9928677")
 ANDERSEN_2004 = ("T. Andersen, Atomic negative ions: structure, dynamics and collisions, "
                  "Phys. Rep. 394, 157 (2004), doi:10.1016/j.physrep.2004.01.001")
+ALLRED_1961 = ("A. L. Allred, Electronegativity values from thermochemical data, J. Inorg. Nucl. "
+               "Chem. 17, 215 (1961), doi:10.1016/0022-1902(61)80142-5")
+NING_2022 = ("C. Ning and Y. Lu, Electron affinities of atoms and structures of atomic negative "
+             "ions, J. Phys. Chem. Ref. Data 51, 021502 (2022)")
+HOFFMAN_2006 = ("D. C. Hoffman, D. M. Lee and V. Pershina, Transactinide elements and future "
+                "elements, in The Chemistry of the Actinide and Transactinide Elements, 3rd ed., "
+                "Springer, 2006, ch. 14 (configurations for Z >= 104: predictions)")
 RED_BOOK = ("IUPAC, Nomenclature of Inorganic Chemistry -- IUPAC Recommendations 2005 (Red Book), "
             "Table I; names of elements 113, 115, 117 and 118 approved by IUPAC in 2016")
 RULES_MD = "RULES.md §1 (the board) and §1.4 (the eight element groups, decision D-4)"
@@ -153,8 +160,12 @@ RULES = {
         "used since antiquity or the Middle Ages (C, S, Fe, Cu, Zn, As, Ag, Sn, Sb, Au, Hg, Pb, "
         "Bi). References disagree by a year or two for some elements depending on whether "
         "observation, announcement or isolation is counted (e.g. He: spectral lines 1868, "
-        "isolated 1895; Os and Ir: 1803 or 1804; Rn: 1899 or 1900; No: 1957 claim or 1966 "
-        "confirmation; Bh: 1976 claim or 1981 credited); mendeleev's year is kept in those cases."
+        "isolated 1895; Os and Ir: 1803 or 1804; No: 1957 claim or 1966 confirmation; Bh: "
+        "1976 claim or 1981 credited); mendeleev's year is kept in those cases. Rn is 1900 "
+        "(Dorn's radium emanation; Rutherford and Owens saw thorium emanation in 1899), shown "
+        "to the learner as a note (notes.csv). The dates follow M. E. Weeks, Discovery of the "
+        "Elements, 7th ed. (1968) for natural elements and the IUPAC/IUPAP Transfermium and "
+        "Joint Working Group reports for Z >= 101."
     ),
     "family": (
         "Board elements use the eight element groups of RULES.md §1.4 (decision D-4): "
@@ -194,7 +205,9 @@ RULES = {
         "or estimate: it is never guessed, interpolated or filled with a mean. In particular "
         "densities mendeleev marks as theoretical estimates, melting points never measured, "
         "calculated ionization energies and electron affinities of superheavy elements "
-        "(Z >= 104) are empty."
+        "(Z >= 104) and the calculated electron affinities of Tc, Po, Fr, Ra and Ac are "
+        "empty. Where a cell is empty for a reason a learner should hear (no stable anion, "
+        "measurements that disagree), notes.csv says so."
     ),
 }
 
@@ -501,16 +514,24 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
             "mendeleev 1.3.0 took from the CIAAW radioactive-elements page; they shift as "
             "longer-lived isotopes are found."),
         "electronegativity_pauling": entry(
-            "electronegativity_pauling", "1", "mendeleev 1.3.0: elements.en_pauling", CRC_95,
-            "Pauling scale (dimensionless). He, Ne, Ar and elements with no tabulated value are "
-            "empty. The CRC table mixes Pauling's 1960 values with Allred's 1961 revision, so "
-            "neighbours in period 6 (e.g. W 1.7, Au 2.4, Pb 1.8) come from different sets."),
+            "electronegativity_pauling", "1", "CRC Handbook 'Electronegativity of the elements' "
+            "(via mendeleev 1.3.0: elements.en_pauling, corrected to the CRC values by overrides)",
+            CRC_95 + "; " + ALLRED_1961,
+            "Pauling scale (dimensionless), the CRC Handbook's table throughout: Pauling's values "
+            "as revised by Allred (1961) from newer thermochemical data. mendeleev 1.3.0 mixes "
+            "in Pauling's 1960 values for W, Pt, Au, Hg, Tl, Pb, Bi and other values for Tc, "
+            "Lu, U, Np, Pu; overrides.csv restores the CRC numbers (W 2.36, Au 2.54, Pb 2.33) "
+            "and the card shows Pauling's 1960 value as a note (notes.csv). Kr 3.00 and Xe 2.60 "
+            "are CRC's; He, Ne, Ar and elements without a value derived from their own "
+            "thermochemistry are empty (no series averages such as 1.3 for every late "
+            "actinide)."),
         "electronegativity_allen_ev": entry(
             "electronegativity_allen", "eV", "mendeleev 1.3.0: elements.en_allen", ALLEN_2000,
             "Allen's configuration energy (average one-electron valence energy of the free "
             "atom) in eV, as published; multiply by 0.169 for values comparable to the Pauling "
             "scale (Allen, J. Am. Chem. Soc. 111, 9003 (1989), doi:10.1021/ja00207a003). "
-            "Empty for most f-block and superheavy elements."),
+            "Empty for most f-block and superheavy elements, and for Tl, Fr and Ra, which "
+            "mendeleev 1.3.0 lacks (not yet checked against the paper's tables)."),
         "ionization_energy_ev": entry(
             "ionization_energy_ev", "eV", "mendeleev 1.3.0: ionizationenergies "
             "(degree 1), from the NIST Atomic Spectra Database", NIST_ASD,
@@ -527,15 +548,21 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
             "values the table uses C sp3 (76 pm) and low-spin Mn, Fe, Co (mendeleev averages "
             "them, which matches no published value). Empty from Bk on (Cordero stops at Cm)."),
         "electron_affinity_ev": entry(
-            "electron_affinity_ev", "eV", "mendeleev 1.3.0: elements.electron_affinity, with "
-            "overrides", CRC_95 + "; " + ANDERSEN_2004,
+            "electron_affinity_ev", "eV", "measured values: mendeleev 1.3.0's "
+            "elements.electron_affinity (CRC Handbook, Andersen 2004) with every newer "
+            "measurement and every removed estimate cited in overrides.csv",
+            ANDERSEN_2004 + "; " + NING_2022 + "; " + CRC_95,
             "Energy released when a neutral gas-phase atom gains an electron. Empty when the "
             "atom forms no bound anion (e.g. He, Be, N, Ne, Mg, Ar, Mn, Zn, Kr, Cd, Xe, Hg, Rn): "
             "the electron affinity is then negative and has no measured value. Rule: any value "
             "<= 0 is dropped (mendeleev's negative numbers for He, Be, N, Ar and Xe are "
             "energies of excited metastable anions, see overrides.csv; Yb -0.02 eV). Empty for "
-            "Z >= 104 (Og's value is a calculation). Values for Po, Fr, Ra, Ac and several "
-            "f-block elements are CRC's, some of them calculated."),
+            "Z >= 104 (Og's value is a calculation). Measured or nothing: the calculated or "
+            "estimated values mendeleev carries for Tc, Po, Fr, Ra and Ac are removed; where "
+            "measurements disagree by a factor of ten (Pr, Nd, Eu, Tb, Dy, Hf) the cell is "
+            "empty and the card gives both. Newer measurements replace older ones for Sr, Ga, "
+            "In, La, Ce, Lu, Th and Fe (overrides.csv); Nb, Co and Pb are 2016 slow-electron "
+            "velocity-map imaging measurements, each paper named in overrides.csv."),
         "melting_point_k": entry(
             "melting_point_k", "K", "mendeleev 1.3.0: phasetransitions.melting_point, with "
             "overrides", CRC_97,
@@ -546,26 +573,32 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
             "He (no solid at 101.325 kPa), C and As (they sublime), and where the value was "
             "never measured (At, Fr, Fm, Md, No, Lr, Z >= 104)."),
         "boiling_point_k": entry(
-            "boiling_point_k", "K", "mendeleev 1.3.0: phasetransitions.boiling_point", CRC_97,
+            "boiling_point_k", "K", "mendeleev 1.3.0: phasetransitions.boiling_point, with "
+            "overrides (In 2345.15 K)", CRC_97,
             "At 101.325 kPa. For C (graphite) and As (grey) this is the sublimation point. "
             "Empty where not known."),
         "density_g_cm3": entry(
-            "density_g_cm3", "g/cm3", "mendeleev 1.3.0: elements.density", CRC_95,
+            "density_g_cm3", "g/cm3", "mendeleev 1.3.0: elements.density (CRC Handbook), with "
+            "overrides where the CRC number is rounded", CRC_95,
             "Solids and liquids near room temperature; gases are ideal-gas densities at 25 °C "
             "and 101.325 kPa. Allotropes: C graphite, P white, S rhombic, Se grey, Sn white, "
             "Sb grey. Empty where mendeleev marks the value as a theoretical estimate: "
-            + ", ".join(ESTIMATED_DENSITY) + "."),
+            + ", ".join(ESTIMATED_DENSITY) + ". K, V, Tc, Ru, Ba, Ta and Re: the CRC "
+            "inorganic-compounds table rounds them (K 0.89); overrides.csv gives the value two "
+            "independent tables agree on (K 0.862)."),
         "state_at_25c": entry("state_at_25c", None, "rule: derived from melting_point_k and "
                               "boiling_point_k", CRC_97, RULES["state_at_25c"]),
         "discovery_year": entry("discovery_year", None, "mendeleev 1.3.0: "
                                 "elements.discovery_year, with overrides", MENDELEEV,
                                 RULES["discovery_year"]),
         "electron_configuration": entry(
-            "electron_configuration", None, "mendeleev 1.3.0: elements.econf", NIST_ASD,
+            "electron_configuration", None, "mendeleev 1.3.0: elements.econf (NIST ASD), "
+            "with overrides", NIST_ASD + "; " + HOFFMAN_2006,
             "Ground-state configuration with a noble-gas core, e.g. [Ar] 3d6 4s2; every "
-            "subshell carries its electron count. For Z >= 104 these are theoretical "
-            "predictions (mendeleev follows the lighter homologue, e.g. Ds 6d9 7s1, Rg 6d10 "
-            "7s1, where relativistic calculations predict 6d8 7s2 and 6d9 7s2)."),
+            "subshell carries its electron count. From Z = 104 on these are PREDICTED by "
+            "relativistic calculations, never measured; the card and `periodic-edu element "
+            "--json` say so in a note. Ds 6d8 7s2 and Rg 6d9 7s2 follow the calculations "
+            "(mendeleev 1.3.0 extrapolates 6d9 7s1 and 6d10 7s1 from Pt and Au)."),
         "shells": entry("shells", None, "rule: summed from electron_configuration", NIST_ASD,
                         "Electrons per shell K, L, M, ...; space-separated in the csv, a tuple "
                         "on Element, a list in JSON. Fe: 2 8 14 2."),
@@ -590,6 +623,10 @@ def render_sources(overridden: dict[str, list[str]]) -> bytes:
         "generated_by": "scripts/build_elements.py",
         "inputs": {
             "mendeleev": MENDELEEV_VERSION,
+            "cross_check": "scripts/cross_check_elements.py against pymatgen-core, chemicals, "
+                           "periodictable and ase; differences explained in "
+                           "periodic_edu/data/known_differences.csv",
+            "notes": "periodic_edu/data/notes.csv (shown to the learner)",
             "overrides": "periodic_edu/data/overrides.csv",
             "clementi_radii": "periodic_edu/data/clementi_1967_radii.csv",
         },

@@ -54,6 +54,27 @@ def test_element_json_contract(capsys):
         assert json.loads(out)["state_at_25c"] == "liquid"
 
 
+def test_element_json_carries_the_notes(capsys):
+    _, out, _ = run(capsys, "element", "Au", "--json")
+    au = json.loads(out)
+    assert au["electronegativity_pauling"] == 2.54
+    assert {"field": "electronegativity_pauling", "kind": "disagree",
+            "note": "2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives "
+                    "2.4"} == {k: v for k, v in au["notes"][0].items() if k != "citation"}
+    assert au["notes"][0]["citation"]
+    _, out, _ = run(capsys, "element", "He", "--json")
+    gap = [n for n in json.loads(out)["notes"] if n["field"] == "electron_affinity_ev"]
+    assert gap[0]["kind"] == "gap" and gap[0]["note"].startswith("no stable anion")
+    _, out, _ = run(capsys, "element", "Fe", "--json")
+    assert json.loads(out)["notes"] == []
+
+
+def test_trends_text_names_equal_steps(capsys):
+    code, out, _ = run(capsys, "trends", "--trend", "atomic_radius")
+    assert code == 0 and "In -> Tl  156 = 156  (equal)" in out
+    assert "0 disagree, 1 equal" in out
+
+
 def test_element_text_shows_units_and_unknowns(capsys):
     code, out, _ = run(capsys, "element", "He")
     assert code == 0

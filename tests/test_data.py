@@ -366,3 +366,76 @@ def test_build_script_is_deterministic_and_matches_the_committed_files(tmp_path)
         assert built == (tmp_path / "b" / name).read_bytes(), f"{name} differs between runs"
         assert built == (DATA / name).read_bytes(), (
             f"periodic_edu/data/{name} is stale: run python scripts/build_elements.py")
+
+
+# --- issue 10: the cells mendeleev 1.3.0 had wrong, and the notes shown to the learner --------
+@pytest.mark.parametrize("symbol, value", [
+    ("W", 2.36), ("Pt", 2.28), ("Au", 2.54), ("Hg", 2.0), ("Tl", 1.62), ("Pb", 2.33),
+    ("Bi", 2.02), ("Lu", 1.27), ("Tc", 1.9), ("U", 1.38), ("Np", 1.36), ("Kr", 3.0),
+    ("Xe", 2.6), ("F", 3.98),
+])
+def test_pauling_electronegativity_is_the_crc_table_throughout(symbol, value):
+    assert by(symbol).electronegativity_pauling == value
+
+
+def test_corrected_cells():
+    assert by("In").boiling_point_k == 2345.15  # 2072 °C, not the swapped 2027 °C
+    assert by("Sr").electron_affinity_ev == pytest.approx(0.05206)
+    assert by("Th").electron_affinity_ev is not None
+    assert by("Rn").discovery_year == 1900
+    assert by("K").density_g_cm3 == pytest.approx(0.862)
+    assert by("Ds").electron_configuration.endswith("6d8 7s2")
+    assert sum(by("Ds").shells) == 110 and sum(by("Rg").shells) == 111
+
+
+@pytest.mark.parametrize("symbol", ["Tc", "Po", "Fr", "Ra", "Ac"])
+def test_calculated_electron_affinities_are_not_in_the_measured_column(symbol):
+    assert by(symbol).electron_affinity_ev is None
+
+
+def test_every_note_is_cited_and_fits_its_value():
+    notes_csv = _rows("notes.csv")
+    assert notes_csv
+    for row in notes_csv:
+        assert set(row) == {"symbol", "field", "kind", "note", "citation"}, row
+        assert row["symbol"] in SYMBOLS and row["field"] in Element.__dataclass_fields__, row
+        assert row["kind"] in ("gap", "disagree"), row
+        assert row["note"].strip() and row["citation"].strip(), row
+        value = getattr(by(row["symbol"]), row["field"])
+        # a gap note explains an empty cell; a disagreement sits beside a value
+        assert (value is None) == (row["kind"] == "gap"), row
+    pairs = [(r["symbol"], r["field"], r["kind"]) for r in notes_csv]
+    assert len(pairs) == len(set(pairs))
+
+
+def test_notes_say_why_an_electron_affinity_is_missing():
+    from periodic_edu.chemistry import notes
+    for symbol in ("He", "Be", "N", "Ne", "Ar", "Kr", "Xe", "Rn", "Hg", "Mg", "Zn"):
+        gap = [n for n in notes(symbol) if n.field == "electron_affinity_ev"]
+        assert by(symbol).electron_affinity_ev is None
+        assert gap and gap[0].kind == "gap" and gap[0].text.startswith("no stable anion")
+    au = [n.text for n in notes("Au")]
+    assert "2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives 2.4" in au
+    assert notes("Fe") == ()
+
+
+def test_superheavy_configurations_are_marked_predicted():
+    from periodic_edu.chemistry import notes
+    for e in ELEMENTS:
+        predicted = [n for n in notes(e.symbol) if n.field == "electron_configuration"
+                     and n.kind == "predicted"]
+        assert bool(predicted) == (e.atomic_number >= 104), e.symbol
+
+
+def test_check_step_has_an_equal_verdict():
+    from periodic_edu import trends
+    step = trends.check_step("atomic_radius", "In", "Tl")
+    assert (step.before, step.after, step.verdict) == (156.0, 156.0, "equal")
+    assert trends.check_step("ionization_energy", "N", "O").verdict == "disagrees"
+    for t in ("atomic_radius", "ionization_energy", "atomic_mass_increase"):
+        s = trends.summary(t)
+        assert s["agrees"] + s["disagrees"] + s["equal"] + s["unknown"] == s["steps"]
+        assert all(d["before"] == d["after"] for d in s["equal_steps"])
+        assert all(d["before"] != d["after"] for d in s["disagreements"])
+    assert [(d["from"], d["to"]) for d in trends.summary("atomic_radius")["equal_steps"]] == [
+        ("In", "Tl")]

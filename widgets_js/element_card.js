@@ -27,6 +27,31 @@ const FACTS = [
   ["density_g_cm3", "Density", "not measured"],
   ["discovery_year", "Discovered", "known since antiquity"],
 ];
+// One line under the facts: the two electronegativity scales are not the same quantity.
+const EN_SCALES = "Electronegativity: Pauling's scale has no unit (F 3.98); Allen's is an " +
+  "energy in eV (times 0.169 ≈ Pauling).";
+
+// Python's notes on one field (why it is empty, or what another source gives). The value cell
+// keeps one line: a gap shows its short reason there ("no stable anion"); the whole note, with
+// its citation as a tooltip, goes on a wrapping line of its own under the fact.
+const NOTE_LINE_STYLE = { whiteSpace: "normal", padding: "0 0 2px 12px" };
+const notesOf = (e, field) => ((e.notes || {})[field]) || [];
+const shortNote = (text) => text.split(/[:;]/)[0];
+
+function noteSpans(e, field, missingNote) {
+  if (missingNote === null) return [];
+  const gap = notesOf(e, field).find((n) => n.kind === "gap");
+  return [pe("span", { class: "pe-note", "data-note-kind": gap ? "gap" : "default",
+                       text: ` (${gap ? shortNote(gap.note) : missingNote})` })];
+}
+
+function noteLines(e, field) {
+  return notesOf(e, field)
+    .filter((n) => n.kind !== "gap" || shortNote(n.note) !== n.note)
+    .map((n) => pe("div", { class: "pe-note pe-fact-note", role: "listitem", "data-note-for": field,
+                            "data-note-kind": n.kind, title: n.citation, style: NOTE_LINE_STYLE,
+                            text: n.note }));
+}
 
 function shellDrawing(symbol, shells) {
   const size = 200;
@@ -150,9 +175,9 @@ function render({ model, el }) {
         pe("span", { class: "pe-fact-label", text: label }),
         pe("span", { class: "pe-fact-value", "data-field": field, "data-missing": missing ? "true" : null,
                      title: (sources[field] || {}).citation || null }, [
-          text, missing ? pe("span", { class: "pe-note", text: ` (${note})` }) : null, sup(field),
+          text, ...noteSpans(e, field, missing ? note : null), sup(field),
         ]),
-      ]));
+      ]), ...noteLines(e, field));
     }
 
     const position = e.group === null || e.group === undefined
@@ -172,6 +197,8 @@ function render({ model, el }) {
       "Electrons: ", pe("code", { text: e.electron_configuration || "—" }),
       ` · shells ${shells.join(", ")}`,
       e.valence_electrons === null || e.valence_electrons === undefined ? "" : ` · ${e.valence_electrons} valence`,
+      ...notesOf(e, "electron_configuration").map((n) =>
+        pe("span", { class: "pe-note", "data-note-kind": n.kind, title: n.citation, text: ` — ${n.note}` })),
       sup("electron_configuration"),
     ]);
     const thermo = thermometer(e.melting_point_k, e.boiling_point_k, e.state_at_25c);
@@ -184,9 +211,11 @@ function render({ model, el }) {
       pe("ol", {}, [...refs.entries()].map(([source, { n, citation }]) =>
         pe("li", { value: n }, [source, citation ? pe("span", { class: "pe-citation", text: ` — ${citation}` }) : null]))),
     ]);
+    const scales = pe("p", { class: "pe-note pe-en-scales", "data-role": "en-scales", text: EN_SCALES });
     root.replaceChildren(
       header,
       facts,
+      scales,
       thermo,
       config,
       footer,

@@ -5,7 +5,7 @@ import argparse
 from typing import Mapping
 
 from .. import board, trends
-from ..chemistry import column_info, element, family_name
+from ..chemistry import column_info, element, family_name, notes
 from ..locale.texts import CARD_FIELDS, NOTES, STATES
 from .common import UserError, print_json
 from .lang import Words
@@ -86,10 +86,14 @@ def render_board(start: str, distances: Mapping[str, int], words: Words | None =
 
 def run_element(args: argparse.Namespace) -> int:
     data = element(args.symbol).to_dict()
-    t = Words(args.lang).t
+    _ = Words(args.lang)
+    t = _.t
     data["name"] = t.element(data["symbol"])  # the one translated JSON field
+    # Added to the DESIGN §2 contract, never renamed: what a learner should know about a value
+    # (why it is empty, or what another reputable source gives).
+    element_notes = [n.to_dict() for n in notes(data["symbol"])]
     if args.json:
-        print_json(data)
+        print_json({**data, "notes": element_notes})
         return 0
     labels = {field: t("card", CARD_FIELDS.get(field, field)) for field in data}
     width = max(map(len, labels.values()))
@@ -111,6 +115,9 @@ def run_element(args: argparse.Namespace) -> int:
             shown = value
         unit_text = f" {t('card', unit)}" if unit and value is not None and unit != "1" else ""
         print(f"{labels[field]:<{width}}  {shown}{unit_text}")
+    for n in element_notes:
+        print(_("note on {field}: {note}").format(field=labels.get(n["field"], n["field"]),
+                                                 note=n["note"]) + f"  [{n['citation']}]")
     return 0
 
 
@@ -124,12 +131,14 @@ def run_trends(args: argparse.Namespace) -> int:
     number = _.t.number
     for s in summaries:
         print(_("{trend} ({id}), property {property}: {steps} one-step moves, {agrees} agree, "
-                "{disagrees} disagree, {unknown} unknown").format(
+                "{disagrees} disagree, {equal} equal, {unknown} unknown").format(
             trend=_.t("board", s["name"]), id=s["trend"], property=s["property"],
             steps=s["steps"], agrees=s["agrees"], disagrees=s["disagrees"],
-            unknown=s["unknown"]))
-        for d in s["disagreements"]:
+            equal=s["equal"], unknown=s["unknown"]))
+        shown = [(d, "->", "") for d in s["disagreements"]]
+        shown += [(d, "=", "  ({})".format(_("equal"))) for d in s["equal_steps"]]
+        for d, sign, tail in shown:
             before, after = (number(v) if isinstance(v, (int, float)) else v
                              for v in (d["before"], d["after"]))
-            print(f"  {d['from']:>2} -> {d['to']:<2}  {before} -> {after}")
+            print(f"  {d['from']:>2} -> {d['to']:<2}  {before} {sign} {after}{tail}")
     return 0

@@ -14,13 +14,19 @@ __all__ = ["add_lang_option", "chosen_language", "Words"]
 
 
 def add_lang_option(sub: argparse._SubParsersAction) -> None:
+    """Add ``--lang`` to every sub-command, and to the leaves of nested ones
+    (``periodic-edu elemonster simulate --lang uk``)."""
     seen: set[int] = set()
     for parser in sub.choices.values():
         if id(parser) in seen or any("--lang" in a.option_strings for a in parser._actions):
             continue
         seen.add(id(parser))
-        parser.add_argument("--lang", default=None, metavar="|".join(LANGUAGES),
-                            help=f"language of the output (default: ${ENV_VAR} or en)")
+        nested = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        for inner in nested:
+            add_lang_option(inner)
+        if not nested:
+            parser.add_argument("--lang", default=None, metavar="|".join(LANGUAGES),
+                                help=f"language of the output (default: ${ENV_VAR} or en)")
 
 
 def chosen_language(args: argparse.Namespace) -> str:

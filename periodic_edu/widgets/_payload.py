@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .. import board, trends
-from ..chemistry import ELEMENTS, column_info
+from ..chemistry import ELEMENTS, column_info, notes
 
 __all__ = [
     "PROPERTIES", "CARD_FIELDS", "board_cells", "fblock_cells", "element_columns",
@@ -156,4 +156,10 @@ def column_sources() -> dict[str, dict]:
 def card_data(el) -> dict:
     """The card fields of one element (an :class:`~periodic_edu.chemistry.Element`)."""
     data = el.to_dict()
-    return {f: _plain(data.get(f)) for f in CARD_FIELDS}
+    card = {f: _plain(data.get(f)) for f in CARD_FIELDS}
+    # field -> [{kind, note, citation}]: why a value is empty, or what another source gives.
+    card["notes"] = {}
+    for n in notes(el.symbol):
+        card["notes"].setdefault(n.field, []).append(
+            {"kind": n.kind, "note": n.text, "citation": n.citation})
+    return card

@@ -163,7 +163,27 @@ def test_linked_card_follows_clicks(page, voila):
     melt = card.query_selector('[data-field="melting_point_k"]').inner_text()
     assert "—" in melt and "not measured" in melt
     assert card.eval_on_selector_all(".pe-electron", "n => n.length") == 118
+    assert "predicted" in card.query_selector('[data-field="electron_configuration"]').inner_text()
     screenshot(page.locator(CARD), "card_og")
+    # issue 10: the gap says why (no stable anion), a second source shows as a note, and one
+    # line tells the two electronegativity scales apart
+    click_cell(page, "Kr")
+    card = page.wait_for_selector(f'{CARD}[data-card-symbol="Kr"]')
+    assert "no stable anion" in card.query_selector(
+        '[data-field="electron_affinity_ev"]').inner_text()
+    # nothing of the card is cut off at 360 px: no fact is wider than the card
+    assert card.evaluate("c => [...c.querySelectorAll('.pe-fact, .pe-fact-note')].every("
+                         "f => f.scrollWidth <= c.clientWidth)")
+    assert "eV" in card.query_selector('[data-role="en-scales"]').inner_text()
+    click_cell(page, "Au")
+    card = page.wait_for_selector(f'{CARD}[data-card-symbol="Au"]')
+    assert "2.54" in card.query_selector('[data-field="electronegativity_pauling"]').inner_text()
+    note = card.query_selector('[data-note-for="electronegativity_pauling"]')
+    assert "Pauling's 1960 table gives 2.4" in note.inner_text()
+    assert note.get_attribute("title")  # the citation
+    assert card.evaluate("c => [...c.querySelectorAll('.pe-fact, .pe-fact-note')].every("
+                         "f => f.scrollWidth <= c.clientWidth)")
+    screenshot(page.locator(CARD), "card_au")
 
 
 def test_typed_symbol_and_a_refused_one(page, voila):

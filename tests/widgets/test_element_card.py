@@ -65,3 +65,15 @@ def test_browser_cannot_write_the_element_data(wire):
     io = wire(card)
     io.update(element={"symbol": "Fe", "name": "Gold"})
     assert card.element["name"] == "Iron" and "read-only" in card.error
+
+
+def test_card_carries_the_notes_on_its_values():
+    from periodic_edu.chemistry import notes
+    he = ElementCard("He").element
+    assert he["electron_affinity_ev"] is None
+    assert he["notes"]["electron_affinity_ev"][0]["note"].startswith("no stable anion")
+    au = ElementCard("Au").element["notes"]["electronegativity_pauling"]
+    assert au == [{"kind": n.kind, "note": n.text, "citation": n.citation}
+                  for n in notes("Au") if n.field == "electronegativity_pauling"]
+    assert ElementCard("Fe").element["notes"] == {}
+    assert ElementCard("Og").element["notes"]["electron_configuration"][0]["kind"] == "predicted"

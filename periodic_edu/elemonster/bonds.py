@@ -1,0 +1,236 @@
+"""Bonds (ELEMONSTER §6): the four categories, their shell rules, multipliers and points.
+
+>>> check_bond("alloy", "AgCu"), check_bond("ions", "CaCl2"), check_bond("molecule", "H2O")
+(9, 7, 10)
+>>> check_bond("ions", "FeCl3")
+Traceback (most recent call last):
+...
+periodic_edu.elemonster.errors.IllegalBondError: ions FeCl3: Fe gives 2 electrons but 3×Cl fill 3 gaps (2 ≠ 3); the game shows Fe with 2 outer electrons, so only FeCl2
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import gcd
+from typing import Any
+
+from ..engine.decks import FormulaError, parse_formula
+from .cards import Card, card
+from .errors import IllegalBondError
+
+__all__ = ["Bond", "CATEGORIES", "CATEGORY_CODES", "make_bond", "check_bond", "BASE_POINTS",
+           "points"]
+
+#: category id -> notation code (ELEMONSTER §11) and base points (§6)
+CATEGORIES = ("alloy", "ions", "molecule", "noble")
+CATEGORY_CODES = {"alloy": "alloy", "ions": "ion", "molecule": "mol", "noble": "noble"}
+CODE_CATEGORY = {v: k for k, v in CATEGORY_CODES.items()}
+BASE_POINTS = {"alloy": 1, "ions": 1, "molecule": 2, "noble": 3}
+_ALIASES = {"ion": "ions", "mol": "molecule", "molecules": "molecule", "alloys": "alloy",
+            "noble_gases": "noble", "noble gases": "noble"}
+
+# Every reason a bond is refused, in one place (they move to the message catalog).
+MESSAGES = {
+    "same": "a bond needs two different element cards",
+    "k_range": "a multiplier is ×2, ×3 or ×4",
+    "no_mult": "{cat} take no multipliers (ELEMONSTER §6)",
+    "reduced": "{a}×{A} + {b}×{B} is not reduced (write {r}): the multipliers may not share a "
+               "factor (ELEMONSTER E-18)",
+    "alloy_shape": "an alloy needs two metal (square) cards: {x} is a {kind}",
+    "alloy_shell": "{a} has {ea} outer electron{sa} and {b} has {eb}: an alloy needs matching "
+                   "outer shells",
+    "noble_kind": "noble gases pair only with noble gases: {x} is a {kind}",
+    "noble_pair": "two noble gases bond only at the noble-gas category",
+    "mol_shape": "{x} is a {kind}: a molecule needs two nonmetal (hexagon) cards",
+    "mol_gaps": "{x} has {g} gap{s} in its outer shell; molecules share 1 to {half} gaps",
+    "mol_balance": "{ka}{a} share{sa1} {ta} gap{sa} but {kb}{b} share{sb1} {tb} "
+                   "({ta} ≠ {tb})",
+    "ion_shape": "ions need a metal (square) that gives electrons and a nonmetal (hexagon) "
+                 "that takes them: {a} is a {ka}, {b} is a {kb}",
+    "ion_give": "{x} has {e} outer electrons; an ion giver gives 1 to {half}",
+    "ion_take": "{x} has {g} gap{s}; an ion taker fills 1 to {half}",
+    "ion_balance": "{g} gives {eg} electron{se} but {kt}{t} fill{st} {gt} gap{sg} "
+                   "({eg} ≠ {gt})",
+    "ion_transition": "; the game shows {g} with {e} outer electrons, so only {g}{t}{n}",
+    "category": "unknown bond category {cat!r}: use alloy, ions, molecule or noble",
+    "formula": "cannot read formula {formula!r}: {why}",
+    "two": "a bond is two elements, {formula!r} has {n}",
+    "not_in_deck": "{x} is not a card of the deck",
+}
+
+
+def _plural(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def _times(k: int) -> str:
+    return "" if k == 1 else f"{k}×"
+
+
+@dataclass(frozen=True, slots=True)
+class Bond:
+    """Two element cards laid at one category, each with a multiplier k (1 = none).
+    For ions ``a`` is the giver; for the other categories ``a`` has the lower Z."""
+
+    category: str
+    a: str
+    ka: int
+    b: str
+    kb: int
+    points: int
+
+    @property
+    def notation(self) -> str:
+        def side(s: str, k: int) -> str:
+            return s if k == 1 else f"{k}*{s}"
+        return f"{CATEGORY_CODES[self.category]}:{side(self.a, self.ka)}+{side(self.b, self.kb)}"
+
+    @property
+    def formula(self) -> str:
+        return "".join(s + ("" if k == 1 else str(k)) for s, k in ((self.a, self.ka),
+                                                                     (self.b, self.kb)))
+
+    @property
+    def elements(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    @property
+    def multiplier_cards(self) -> tuple[str, ...]:
+        return tuple(f"x{k}" for k in (self.ka, self.kb) if k > 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = _bond_dict(self)
+        return {**d, "cards": list(d["cards"]), "multipliers": list(d["multipliers"])}
+
+
+@lru_cache(maxsize=4096)
+def _bond_dict(bond: Bond) -> dict[str, Any]:
+    return {"category": bond.category, "notation": bond.notation, "formula": bond.formula,
+            "cards": (bond.a, bond.b), "multipliers": (bond.ka, bond.kb), "points": bond.points}
+
+
+def points(category: str, a: Card, ka: int, b: Card, kb: int) -> int:
+    """ELEMONSTER §6: base + 2 per crown + 1 per heart (each card once, whatever k)
+    + 1 if both are materials + 2 per multiplier card."""
+    return (BASE_POINTS[category] + 2 * (a.crown + b.crown) + a.heart + b.heart
+            + (1 if a.material and b.material else 0) + 2 * ((ka > 1) + (kb > 1)))
+
+
+def _ion_giver_fault(g: Card, t: Card, kg: int, kt: int) -> str | None:
+    if not (g.square and t.hexagon):
+        return MESSAGES["ion_shape"].format(a=g.symbol, ka=g.kind, b=t.symbol, kb=t.kind)
+    if not 1 <= g.outer <= g.cap // 2:
+        return MESSAGES["ion_give"].format(x=g.symbol, e=g.outer, half=g.cap // 2)
+    if not 1 <= t.gaps <= t.cap // 2:
+        return MESSAGES["ion_take"].format(x=t.symbol, g=t.gaps, s=_plural(t.gaps),
+                                           half=t.cap // 2)
+    if kg * g.outer != kt * t.gaps:
+        why = MESSAGES["ion_balance"].format(
+            g=_times(kg) + g.symbol, eg=kg * g.outer, se=_plural(kg * g.outer), kt=_times(kt),
+            t=t.symbol, st="" if kt > 1 else "s", gt=kt * t.gaps, sg=_plural(kt * t.gaps))
+        if g.kind == "metal" and g.group is not None and 3 <= g.group <= 12 and kg == 1:
+            # the author's Q&A: transition metals count only their outer shell (FeCl3, TiCl4)
+            n = g.outer // t.gaps if g.outer % t.gaps == 0 else None
+            if n:
+                why += MESSAGES["ion_transition"].format(g=g.symbol, e=g.outer, t=t.symbol,
+                                                         n="" if n == 1 else n)
+        return why
+    return None
+
+
+def _refuse_noble_partner(A: Card, B: Card) -> None:
+    if A.kind == "noble" or B.kind == "noble":
+        other = B if A.kind == "noble" else A
+        if other.kind == "noble":
+            raise IllegalBondError(MESSAGES["noble_pair"])
+        raise IllegalBondError(MESSAGES["noble_kind"].format(x=other.symbol, kind=other.kind))
+
+
+def make_bond(category: str, a: str, ka: int, b: str, kb: int, multipliers: bool = True) -> Bond:
+    """The bond of cards ``a``×ka and ``b``×kb at ``category`` in canonical order, or
+    :class:`IllegalBondError` saying why. ``multipliers=False`` (beginner) refuses any k > 1."""
+    category = _ALIASES.get(category, category)
+    if category not in CATEGORIES:
+        raise IllegalBondError(MESSAGES["category"].format(cat=category))
+    A, B = card(a), card(b)
+    if A.symbol == B.symbol:
+        raise IllegalBondError(MESSAGES["same"])
+    if ka not in (1, 2, 3, 4) or kb not in (1, 2, 3, 4):
+        raise IllegalBondError(MESSAGES["k_range"])
+    if (ka > 1 or kb > 1) and (category in ("alloy", "noble") or not multipliers):
+        what = {"alloy": "alloys", "noble": "noble-gas pairs"}.get(category, "beginner games")
+        raise IllegalBondError(MESSAGES["no_mult"].format(cat=what))
+    if gcd(ka, kb) != 1:
+        d = gcd(ka, kb)
+        reduced = f"{_times(ka // d)}{A.symbol} + {_times(kb // d)}{B.symbol}"
+        raise IllegalBondError(MESSAGES["reduced"].format(a=ka, A=A.symbol, b=kb, B=B.symbol,
+                                                          r=reduced))
+    if category == "alloy":
+        for x in (A, B):
+            if not x.square:
+                raise IllegalBondError(MESSAGES["alloy_shape"].format(x=x.symbol, kind=x.kind))
+        if A.outer != B.outer:
+            raise IllegalBondError(MESSAGES["alloy_shell"].format(
+                a=A.symbol, ea=A.outer, sa=_plural(A.outer), b=B.symbol, eb=B.outer))
+    elif category == "noble":
+        for x in (A, B):
+            if x.kind != "noble":
+                raise IllegalBondError(MESSAGES["noble_kind"].format(x=x.symbol, kind=x.kind))
+    elif category == "molecule":
+        _refuse_noble_partner(A, B)
+        for x in (A, B):
+            if not x.hexagon:
+                raise IllegalBondError(MESSAGES["mol_shape"].format(x=x.symbol, kind=x.kind))
+            if not 1 <= x.gaps <= x.cap // 2:
+                raise IllegalBondError(MESSAGES["mol_gaps"].format(
+                    x=x.symbol, g=x.gaps, s=_plural(x.gaps), half=x.cap // 2))
+        if ka * A.gaps != kb * B.gaps:
+            raise IllegalBondError(MESSAGES["mol_balance"].format(
+                ka=_times(ka), a=A.symbol, sa1="" if ka > 1 else "s", ta=ka * A.gaps,
+                sa=_plural(ka * A.gaps), kb=_times(kb), b=B.symbol, sb1="" if kb > 1 else "s",
+                tb=kb * B.gaps))
+    else:  # ions: either card may be the giver (a metalloid is both shapes, E-17)
+        _refuse_noble_partner(A, B)
+        fault_ab = _ion_giver_fault(A, B, ka, kb)
+        fault_ba = _ion_giver_fault(B, A, kb, ka)
+        if fault_ab is not None and fault_ba is not None:
+            # report the orientation a player meant: the square card as the giver
+            raise IllegalBondError(fault_ba if (B.square and not A.square) else fault_ab)
+        if fault_ab is None and fault_ba is None:
+            if B.z < A.z:
+                A, B, ka, kb = B, A, kb, ka
+        elif fault_ab is not None:
+            A, B, ka, kb = B, A, kb, ka
+        return Bond(category, A.symbol, ka, B.symbol, kb, points(category, A, ka, B, kb))
+    if B.z < A.z:
+        A, B, ka, kb = B, A, kb, ka
+    return Bond(category, A.symbol, ka, B.symbol, kb, points(category, A, ka, B, kb))
+
+
+def check_bond(category: str, formula: str, deck: Any = None) -> int:
+    """The points of a bond written as a formula, with the deck's cards (default: shipped).
+
+    ``formula`` is element symbols with optional counts, the counts being the multiplier
+    cards: ``"AgCu"``, ``"CaCl2"``, ``"H2O"``, ``"HeNe"``. Raises :class:`IllegalBondError`
+    saying why the bond cannot be laid.
+    """
+    from .deck import load_deck
+    cat = _ALIASES.get(category, category)
+    if cat not in CATEGORIES:
+        raise IllegalBondError(MESSAGES["category"].format(cat=category))
+    try:
+        counts = parse_formula(formula)
+    except (FormulaError, ValueError) as error:
+        raise IllegalBondError(MESSAGES["formula"].format(formula=formula, why=error)) from None
+    if len(counts) != 2:
+        raise IllegalBondError(MESSAGES["two"].format(formula=formula, n=len(counts)))
+    d = load_deck(deck)
+    (a, ka), (b, kb) = counts.items()
+    for x in (a, b):
+        if x not in d.elements:
+            raise IllegalBondError(MESSAGES["not_in_deck"].format(x=x))
+    try:
+        bond = make_bond(cat, a, ka, b, kb)
+    except IllegalBondError as error:
+        raise IllegalBondError(f"{cat} {formula}: {error}") from None
+    return bond.points

@@ -1,0 +1,28 @@
+"""Elemonster's docstring examples run, and the package imports no widget library."""
+import doctest
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+MODULES = ["periodic_edu.elemonster", "periodic_edu.elemonster.cards",
+           "periodic_edu.elemonster.deck", "periodic_edu.elemonster.bonds",
+           "periodic_edu.elemonster.scoring", "periodic_edu.elemonster.errors",
+           "periodic_edu.elemonster.actions", "periodic_edu.elemonster.game",
+           "periodic_edu.elemonster.bots"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_elemonster_imports_no_widget_library():
+    code = ("import sys, periodic_edu.elemonster; "
+            "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets', 'IPython', 'matplotlib') "
+            "if m in sys.modules]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
