@@ -45,7 +45,7 @@ __all__ = [
     "UnknownLanguageError", "CatalogError", "resolve_language", "gettext", "ngettext",
     "pgettext", "plural_index", "format_number", "decimal_mark", "messages", "bundle",
     "untranslated", "Translator", "translator", "N_", "NP_", "element_name", "in_sentence",
-    "LOCALE_DIR",
+    "LOCALE_DIR", "keyed_strings", "widget_strings",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "uk", "de")
@@ -57,7 +57,7 @@ ENV_VAR = "PERIODIC_EDU_LANG"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: The message domains, one ``.pot`` template each (see ``locale/README.md``).
-DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli")
+DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli", "widgets")
 
 _DECIMAL_MARK = {"en": ".", "uk": ",", "de": ","}
 #: gettext plural form index -> CLDR plural category, per language (for Intl.PluralRules).
@@ -393,3 +393,36 @@ def untranslated(domain: str, lang: str) -> list[str]:
                 entry.plural is None or len(entry.strings) != cat.nplurals)):
             gaps.append(_key(context, msgid))
     return gaps
+
+
+# ---- keyed tables: a front end asks for a text by its id -----------------------------------
+def keyed_strings(table: Mapping[str, str | tuple[str, str]], domain: str,
+                  lang: str | None = None) -> dict:
+    """A table ``{key: English text or (singular, plural)}`` (marked with ``N_``/``NP_``) in
+    ``lang``, JSON-ready: ``{"lang", "decimal_mark", "text": {key: text or {cldr category:
+    text}}}``. Every plural is a dict of CLDR categories (en/de: one, other; uk: one, few,
+    many, other), so a browser chooses with ``new Intl.PluralRules(lang).select(n)``."""
+    lang = resolve_language(lang)
+    catalog = messages(domain, lang)
+    text: dict[str, str | dict[str, str]] = {}
+    for key, source in table.items():
+        if isinstance(source, tuple):
+            found = catalog.get(source[0])
+            if not isinstance(found, dict):
+                found = {"one": source[0], "other": source[1]}
+            text[key] = dict(found)
+        else:
+            found = catalog.get(source)
+            text[key] = found if isinstance(found, str) else source
+    return {"lang": lang, "decimal_mark": decimal_mark(lang), "text": text}
+
+
+def widget_strings(lang: str | None = None) -> dict:
+    """What every widget's read-only ``strings`` trait holds: the front end's words
+    (:data:`periodic_edu.locale.widget_texts.FRONT_END`) in ``lang``."""
+    from .locale.widget_texts import FRONT_END
+    out = keyed_strings(FRONT_END, "widgets", lang)
+    # the person's own seat is called "You" in the language the game began in: the front end
+    # recognizes it in every language (a game goes on across a language switch)
+    out["you_names"] = sorted({gettext("widgets", FRONT_END["you"], code) for code in LANGUAGES})
+    return out

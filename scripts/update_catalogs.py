@@ -9,7 +9,8 @@ The templates come from two kinds of source:
 
 * code: Babel's Python extractor reads the marked strings of ``periodic_edu/bots.py``
   (``N_``, ``NP_``) and ``periodic_edu/cli/*.py`` (``_``, ``N_``, ``ngettext``);
-* data: element names (``data/elements.csv``), trend names as printed on the board
+* data: the widgets' and dashboard's words (``locale/widget_texts.py``: ``FRONT_END``, which
+  the browser receives in each widget's ``strings`` trait, and ``DASHBOARD``), element names (``data/elements.csv``), trend names as printed on the board
   (``board.TREND_NAMES``), family names, goal-card compound names of both decks, agenda
   objectives (``engine.scoring.OBJECTIVE_TEXT``) and the card/deck words of
   ``periodic_edu/locale/texts.py``.
@@ -37,7 +38,7 @@ from periodic_edu import i18n  # noqa: E402
 from periodic_edu.board import TREND_NAMES  # noqa: E402
 from periodic_edu.chemistry import ELEMENTS, FAMILY_NAMES, OFF_BOARD_FAMILY_NAMES  # noqa: E402
 from periodic_edu.engine.scoring import OBJECTIVE_TEXT  # noqa: E402
-from periodic_edu.locale import texts  # noqa: E402
+from periodic_edu.locale import texts, widget_texts  # noqa: E402
 
 PACKAGE = ROOT / "periodic_edu"
 LOCALE = PACKAGE / "locale"
@@ -81,6 +82,11 @@ def _data_messages(domain: str) -> list[Message]:
         out += [(text, [f"agenda objective {oid}"], []) for oid, text in OBJECTIVE_TEXT.items()]
         out += [(name, [f"goal card colour {cid}"], []) for cid, name in texts.COLOURS.items()]
         out += [(name, [f"award tile {tid}"], []) for tid, name in texts.AWARD_TILES.items()]
+    elif domain == "widgets":
+        out += [(text, [f"widget text {key}"], [])
+                for key, text in widget_texts.FRONT_END.items()]
+        out += [(text, [f"dashboard {key}"], []) for key, text in widget_texts.DASHBOARD.items()]
+        out += [(text, [f"game log {key}"], []) for key, text in widget_texts.GAME_LOG.items()]
     return out
 
 

@@ -2,6 +2,7 @@
 //
 // Shows the `element` trait Python sends (one element's real data) with units and sources.
 // A value nobody knows is "—" with a note, never a number. Root: data-card-symbol="Fe".
+import { withStrings } from "./language.js";
 import { pe, formatNumber, familyName } from "./board.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -234,7 +235,11 @@ function render({ model, el }) {
   update();
   showError();
   root.dataset.ready = "true";
-  return () => root.remove();
+  return () => {
+    model.off("change:element", update);
+    model.off("change:error", showError);
+    root.remove();
+  };
 }
 
-export default { render };
+export default { render: withStrings(render) };

@@ -13,6 +13,7 @@
 // cells the chosen trend (or tile) reaches carry data-reachable="true" and data-steps="k".
 // Trend controls carry data-trend, mode buttons data-mode, action buttons data-action="<notation>".
 // A control that cannot be used is aria-disabled="true" and says why (title, description).
+import { withStrings } from "./language.js";
 import { pe } from "./board.js";
 import { say, sayAbout, parseAction, reachAnnouncement, possessive } from "./text.js";
 import { createAnnouncer } from "./announcer.js";
@@ -319,4 +320,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { render: withStrings(render) };

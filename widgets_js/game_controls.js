@@ -274,7 +274,7 @@ export function createControls(ctx) {
       if (ctx.isBot(q)) {
         const kind = seat.bot || "";
         const named = ctx.seatName(q).toLowerCase().includes(kind);
-        text = say(ctx.model.get("paused") ? "prompt_bot_paused" : "prompt_bot", { name: ctx.seatName(q), kind: named ? "" : ` (${say("bot_tag", { kind })})` });
+        text = say(ctx.model.get("paused") ? "prompt_bot_paused" : "prompt_bot", { name: ctx.seatName(q), kind: named ? "" : ` (${say("bot_tag", { kind: say(`bot_kind_${kind}`) })})` });
       } else text = sayAbout(ctx.seatName(q), "prompt_their_turn");
     } else if (v.phase === "agenda") text = say("prompt_agenda");
     else if (v.phase === "discover") text = say("prompt_discover");

@@ -26,7 +26,7 @@ export function createPlayerPanels(ctx) {
         pe("div", { class: "pe-g-player-head" }, [
           pe("span", { class: "pe-g-flask pe-g-flask-big", style: { background: seat.colour }, text: q + 1, "aria-hidden": "true" }),
           pe("h4", { class: "pe-g-player-name", text: p.name }),
-          seat.bot ? pe("span", { class: "pe-g-tag", text: say("bot_tag", { kind: seat.bot }) }) : null,
+          seat.bot ? pe("span", { class: "pe-g-tag", text: say("bot_tag", { kind: say(`bot_kind_${seat.bot}`) }) }) : null,
           active ? pe("span", { class: "pe-g-tag pe-g-tag-turn", text: say("to_move") }) : null,
           pe("span", { class: "pe-g-where", text: say("at_cell", { symbol: p.flask }) }),
         ]),

@@ -1,6 +1,33 @@
 // text.js: pure functions for the widgets' words and numbers (no DOM; unit-tested with node's
-// own test runner in tests/js). Every user-facing template lives in strings.js.
-import { STRINGS } from "./strings.js";
+// own test runner in tests/js). There is no catalog here: Python sends every word, in the
+// widget's language, in the read-only `strings` trait ({lang, decimal_mark, text: {key: text or
+// {plural category: text}}}; the English source is periodic_edu/locale/widget_texts.py) and
+// the widget calls useStrings(model.get("strings")) before it draws.
+let STRINGS = {};
+let LANG = "en";
+let DECIMAL_MARK = ".";
+let PLURALS = new Intl.PluralRules("en");
+let YOU_NAMES = ["you"];
+
+/** Take the words (and language, decimal mark) Python sent for this widget. */
+export function useStrings(bundle) {
+  const b = bundle && typeof bundle === "object" ? bundle : {};
+  STRINGS = b.text && typeof b.text === "object" ? b.text : {};
+  LANG = typeof b.lang === "string" && b.lang ? b.lang : "en";
+  DECIMAL_MARK = typeof b.decimal_mark === "string" ? b.decimal_mark : ".";
+  PLURALS = new Intl.PluralRules(LANG);
+  YOU_NAMES = ["you", ...(Array.isArray(b.you_names) ? b.you_names : []).map((n) => String(n).toLowerCase())];
+}
+
+/** The language of the words in use ("en", "uk", "de"). */
+export function language() {
+  return LANG;
+}
+
+/** A number as the language writes it: 13.6 -> "13,6" in uk and de (no grouping). */
+export function localNumber(text) {
+  return String(text).replace(".", DECIMAL_MARK);
+}
 
 /** Fill "{name} moved" with params; an unknown {key} stays as written. */
 export function fill(template, params = {}) {
@@ -8,22 +35,25 @@ export function fill(template, params = {}) {
     (Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole));
 }
 
-/** English plural choice: form 0 for exactly 1, form 1 otherwise (a catalog may add more). */
-export function pluralForm(n) {
-  return Math.abs(Number(n)) === 1 ? 0 : 1;
+/** The CLDR plural category of n in the language in use (uk: one, few, many, other). */
+export function pluralCategory(n) {
+  return PLURALS.select(Math.abs(Number(n)) || 0);
 }
 
-/** STRINGS[key] filled with params; a [one, many] pair is chosen by params.n. */
+/** The text of key filled with params; a plural {one, few, many, other} is chosen by params.n. */
 export function say(key, params = {}) {
   let template = STRINGS[key];
   if (template === undefined) return key;
-  if (Array.isArray(template)) template = template[Math.min(template.length - 1, pluralForm(params.n))];
+  if (template !== null && typeof template === "object") {
+    const forms = template;
+    template = forms[pluralCategory(params.n)] ?? forms.other ?? forms.many ?? Object.values(forms)[0];
+  }
   return fill(template, params);
 }
 
 /** A player called "You" takes the second person: "You choose", "Your flask". */
 export function isYou(name) {
-  return String(name || "").trim().toLowerCase() === "you";
+  return YOU_NAMES.includes(String(name || "").trim().toLowerCase());
 }
 
 /** say(key) for a sentence about `name`: uses STRINGS[key + "_you"] when the name is "You". */

@@ -9,6 +9,7 @@
 // data-distance="k" when reachable and exactly one has aria-current="true"; trend controls
 // carry data-trend="<id>"; the five-trend overview uses data-overview-distance instead.
 // The root exposes data-last-highlight-ms (click -> DOM updated and laid out) for tests.
+import { withStrings } from "./language.js";
 import { pe, createBoard, baseLabel, formatNumber, setCellText } from "./board.js";
 import { say, count, reachAnnouncement } from "./text.js";
 import { createAnnouncer } from "./announcer.js";
@@ -183,6 +184,8 @@ function render({ model, el }) {
   root.dataset.ready = "true";
 
   return () => {
+    for (const name of ["symbol", "trend", "steps", "property"]) model.off(`change:${name}`, update);
+    model.off("change:error", showError);
     frame.destroy();
     board.destroy();
     overview.destroy();
@@ -190,4 +193,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { render: withStrings(render) };

@@ -28,15 +28,16 @@ __all__ = ["TrendExplorer", "ElementCard", "GameWidget", "explore", "plot_board"
            "PROPERTIES"]
 
 
-def explore(symbol: str = "Na", **kwargs: Any):
+def explore(symbol: str = "Na", lang: str | None = None, **kwargs: Any):
     """A :class:`TrendExplorer` and an :class:`ElementCard` side by side, the card following
-    the element chosen in the explorer. Keyword arguments go to the explorer (``trend``,
-    ``steps``, ``property``). Returns an ``ipywidgets.HBox`` (children: explorer, card) that
-    wraps onto two lines in a narrow notebook."""
+    the element chosen in the explorer. ``lang``: ``"en"``, ``"uk"`` or ``"de"`` (default
+    ``$PERIODIC_EDU_LANG``). Keyword arguments go to the explorer (``trend``, ``steps``,
+    ``property``). Returns an ``ipywidgets.HBox`` (children: explorer, card) that wraps onto
+    two lines in a narrow notebook."""
     import ipywidgets
 
-    card = ElementCard(symbol)
-    explorer = TrendExplorer(symbol=symbol, card=card, **kwargs)
+    card = ElementCard(symbol, lang=lang)
+    explorer = TrendExplorer(symbol=symbol, card=card, lang=lang, **kwargs)
     return ipywidgets.HBox(
         [explorer, card],
         layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start"),

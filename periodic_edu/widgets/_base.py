@@ -12,6 +12,14 @@ function ``value -> normalized value`` that raises :class:`ValueError` with a sh
   any traitlet). Constructor arguments are checked strictly and raise ``ValueError``.
 
 Every accepted change clears ``error``, so the widget keeps working after a bad message.
+
+Every widget speaks one language: ``lang`` (``en``, ``uk``, ``de``; the constructor's default
+is ``$PERIODIC_EDU_LANG``, else ``en``; an unknown code raises
+:class:`~periodic_edu.i18n.UnknownLanguageError`). The read-only ``strings`` trait carries the
+front end's words in that language (:func:`periodic_edu.i18n.widget_strings`); there is no
+catalog in JavaScript. Setting ``lang`` from Python re-sends ``strings`` and calls
+:meth:`IntentWidget._translate` so a widget re-sends the names its data shows. The browser may
+write neither trait (the guard below refuses it like any other read-only trait).
 """
 from __future__ import annotations
 
@@ -20,6 +28,8 @@ from typing import Any, Callable, ClassVar
 
 import anywidget
 import traitlets
+
+from .. import i18n
 
 __all__ = ["IntentWidget", "describe"]
 
@@ -46,11 +56,35 @@ class IntentWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("", help="Why the last refused change was refused; '' if none.",
                               ).tag(sync=True)
 
+    lang = traitlets.Unicode(i18n.DEFAULT_LANGUAGE, help="The language shown: en, uk or de.",
+                             ).tag(sync=True)
+    strings = traitlets.Dict(help="The front end's words in `lang` (read-only): "
+                             "{lang, decimal_mark, text: {key: text or {plural category: "
+                             "text}}}.").tag(sync=True)
+
     def __init__(self, **kwargs: Any) -> None:
         for name, check in self._intents.items():
             if name in kwargs:
                 kwargs[name] = check(kwargs[name])  # strict in Python: raises ValueError
-        super().__init__(**kwargs)
+        lang = i18n.resolve_language(kwargs.pop("lang", None))  # unknown: UnknownLanguageError
+        kwargs["strings"] = i18n.widget_strings(lang)
+        super().__init__(lang=lang, **kwargs)
+
+    # -- the language -------------------------------------------------------------------------
+    @traitlets.validate("lang")
+    def _check_lang(self, proposal: dict) -> str:
+        # an unknown language is the caller's mistake: say so (UnknownLanguageError), never
+        # keep showing another language silently
+        return i18n.resolve_language(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict) -> None:
+        with self.hold_sync():  # one message: the words and the data names change together
+            self.strings = i18n.widget_strings(change["new"])
+            self._translate(change["new"])
+
+    def _translate(self, lang: str) -> None:
+        """Re-send the data whose names depend on the language (subclasses)."""
 
     # -- Python-side writes ---------------------------------------------------------------
     def _refuse_or_accept(self, name: str, proposal: dict) -> Any:

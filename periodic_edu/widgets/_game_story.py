@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import describe
+from ..i18n import gettext
 from ..engine import AA_VALUES, Action, Game
 from ..engine.editions import tile_label
 from ..engine.state import State
@@ -77,11 +78,13 @@ class Snapshot:
         self.round = st.round
 
 
-def entry_text(game: Game, seat: int, action: Action) -> str:
-    """One sentence for ``action`` played by ``seat`` now (call BEFORE playing it)."""
+def entry_text(game: Game, seat: int, action: Action, lang: str | None = None) -> str:
+    """One sentence for ``action`` played by ``seat`` now (call BEFORE playing it), in
+    ``lang``."""
     if action.kind == "agenda":
-        return "kept one of the agenda cards dealt (it stays secret until the end)"
-    return describe(game.observe(seat), action)
+        from ..locale.widget_texts import GAME_LOG
+        return gettext("widgets", GAME_LOG["agenda_kept"], lang)
+    return describe(game.observe(seat), action, lang)
 
 
 def _card(game: Game, card_id: str) -> str:

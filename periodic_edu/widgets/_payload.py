@@ -60,6 +60,12 @@ def board_cells() -> list[dict]:
     ]
 
 
+def named_cells(cells: list[dict], lang: str) -> list[dict]:
+    """``cells`` with each ``name`` as a school in ``lang`` writes it (Fe: Ферум, Eisen)."""
+    from .. import i18n
+    return [{**c, "name": i18n.element_name(c["symbol"], lang)} for c in cells]
+
+
 def fblock_cells() -> list[dict]:
     """La-Lu and Ac-Lr: shown apart from the board, marked "not on the game board".
 
@@ -153,10 +159,13 @@ def column_sources() -> dict[str, dict]:
     return {f: _info(f) for f in CARD_FIELDS}
 
 
-def card_data(el) -> dict:
-    """The card fields of one element (an :class:`~periodic_edu.chemistry.Element`)."""
+def card_data(el, lang: str = "en") -> dict:
+    """The card fields of one element (an :class:`~periodic_edu.chemistry.Element`), its
+    name in ``lang``."""
+    from .. import i18n
     data = el.to_dict()
     card = {f: _plain(data.get(f)) for f in CARD_FIELDS}
+    card["name"] = i18n.element_name(el.symbol, lang)
     # field -> [{kind, note, citation}]: why a value is empty, or what another source gives.
     card["notes"] = {}
     for n in notes(el.symbol):

@@ -2,84 +2,153 @@
 ``lessons/dashboard.ipynb``).
 
 >>> from periodic_edu.widgets.dashboard import dashboard
->>> app = dashboard(seed=1)
->>> [app.get_title(i) for i in range(3)]
+>>> app = dashboard(seed=1, lang="en")
+>>> [app.tabs.get_title(i) for i in range(3)]
 ['Explore trends', 'Element cards', 'Play']
+>>> app.switch.value = "uk"          # in place: the game in progress goes on
+>>> [app.tabs.get_title(i) for i in range(3)]
+['Властивості', 'Картки елементів', 'Гра']
 """
 from __future__ import annotations
 
 import html
+import os
 import secrets
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from .. import i18n
 from ..chemistry import ELEMENTS
+from ..locale.widget_texts import DASHBOARD, FRONT_END
 from . import ElementCard, GameWidget, explore
 from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore
 
-__all__ = ["dashboard", "element_cards", "play"]
+__all__ = ["dashboard", "element_cards", "play", "language_from_query"]
 
-BOT_CHOICES = (("Search bot (strongest)", "search"), ("Greedy bot", "greedy"),
-               ("Random bot (easiest)", "random"))
+#: Bot id -> the key of its name (a seat's name) and of its choice in the setup.
+BOT_KEYS = (("search", "bot_search", "choice_search"), ("greedy", "bot_greedy", "choice_greedy"),
+            ("random", "bot_random", "choice_random"))
+#: Kept for callers that read the English texts (the catalog's source is widget_texts).
+TEXT = {k: DASHBOARD[k] for k in ("players", "opponents", "edition", "length", "start",
+                                  "confirm", "yes", "no", "code", "code_hint", "new_code",
+                                  "code_note")}
 
 
-def element_cards(symbol: str = "Fe") -> w.VBox:
+def _words(lang: str):
+    """The dashboard's word for a key of :data:`DASHBOARD`, in ``lang``."""
+    return lambda key: i18n.gettext("widgets", DASHBOARD[key], lang)
+
+
+def language_from_query(query: str | None) -> str | None:
+    """The ``lang`` of a page's query string (``"lang=uk&x=1"`` -> ``"uk"``); None when the
+    query has none. An unknown language raises :class:`~periodic_edu.i18n.UnknownLanguageError`
+    (the page says so instead of silently showing English)."""
+    values = parse_qs(query or "").get("lang")
+    if not values:
+        return None
+    return i18n.resolve_language(values[-1].strip())
+
+
+def page_language() -> str | None:
+    """The language the page asked for with ``?lang=`` when Voila serves the dashboard.
+
+    Voila passes the query to the kernel as ``$QUERY_STRING``; with preheated kernels (the
+    workshop server) the kernel ran before anyone asked, and ``voila.utils.get_query_string``
+    waits for the visitor's request and returns its query. Outside Voila: None."""
+    try:
+        from voila.utils import get_query_string
+    except ImportError:  # not served by Voila (a notebook, a script)
+        query = os.environ.get("QUERY_STRING")
+    else:
+        query = get_query_string()
+    return language_from_query(query)
+
+
+def element_cards(symbol: str = "Fe", lang: str | None = None) -> w.VBox:
     """A picker over all 118 elements and the :class:`ElementCard` it shows."""
-    picker = w.Dropdown(
-        options=[(f"{e.atomic_number} {e.symbol} — {e.name}", e.symbol) for e in ELEMENTS],
-        value=symbol, description="Element", layout=w.Layout(width="320px"))
-    card = ElementCard(symbol)
+    lang = i18n.resolve_language(lang)
+    picker = w.Dropdown(options=_element_options(lang), value=symbol,
+                        description=_words(lang)("element"), layout=w.Layout(width="320px"))
+    card = ElementCard(symbol, lang=lang)
     w.dlink((picker, "value"), (card, "symbol"))
-    return w.VBox([picker, card])
+    box = w.VBox([picker, card])
+
+    def set_language(new: str) -> None:
+        value = picker.value
+        picker.options = _element_options(new)
+        picker.value = value
+        picker.description = _words(new)("element")
+        card.lang = new
+
+    box.set_language = set_language
+    return box
 
 
-def _seat_names(n: int, bot: str) -> list[str]:
-    label = dict((v, k) for k, v in BOT_NAMES.items())[bot]
-    return ["You"] + ([label] if n == 2 else [f"{label} {i}" for i in range(1, n)])
+def _element_options(lang: str) -> list[tuple[str, str]]:
+    return [(f"{e.atomic_number} {e.symbol} — {i18n.element_name(e.symbol, lang)}", e.symbol)
+            for e in ELEMENTS]
 
 
-BOT_NAMES = {"Search bot": "search", "Greedy bot": "greedy", "Random bot": "random"}
-#: The words of the Play tab's setup (one place, for the message catalog).
-TEXT = {
-    "players": "Players", "opponents": "Opponents", "edition": "Edition", "length": "Length",
-    "start": "Start a game with these settings",
-    "confirm": "A game is in progress ({where}). Start a new one and lose it?",
-    "yes": "Yes, start a new game", "no": "Keep playing",
-    "code": "Class code", "code_hint": "e.g. K7Q2-M9XD (empty: a deal of your own)",
-    "new_code": "New class code", "code_note": "Everyone who types {code} gets the same deal.",
-}
+def _seat_names(n: int, bot: str, lang: str = "en") -> list[str]:
+    say = _words(lang)
+    label = say(next(name for b, name, _ in BOT_KEYS if b == bot))
+    return [i18n.gettext("widgets", FRONT_END["you"], lang)] + (
+        [label] if n == 2 else [f"{label} {i}" for i in range(1, n)])
 
 
-def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox:
+def play(seed: int | None = None, save_store: SaveStore | None = None,
+         lang: str | None = None) -> w.VBox:
     """Game setup controls and a :class:`GameWidget`: one human seat ("You") against bots.
 
     The game is saved in ``save_store`` (default: a :class:`SaveStore` in the user's data
-    directory) after every action, so a reloaded page can resume it."""
+    directory) after every action, so a reloaded page can resume it. ``lang``: the language
+    of the setup and the game (``set_language`` on the returned box switches it in place;
+    the game in progress is kept)."""
     store = SaveStore() if save_store is None else save_store
-    players = w.BoundedIntText(value=2, min=2, max=5, description=TEXT["players"],
-                               layout=w.Layout(width="160px"))
-    opponent = w.Dropdown(options=BOT_CHOICES, value="greedy", description=TEXT["opponents"])
-    edition = w.Dropdown(options=(("English", "en"), ("Ukrainian", "uk")), value="en",
-                         description=TEXT["edition"], layout=w.Layout(width="200px"))
-    rounds = w.Dropdown(options=(("8 rounds (a lesson)", 8), ("15 rounds", 15),
-                                 ("no limit", None)), value=8, description=TEXT["length"])
+    state = {"lang": i18n.resolve_language(lang)}
+    players = w.BoundedIntText(value=2, min=2, max=5, layout=w.Layout(width="160px"))
+    opponent = w.Dropdown()
+    edition = w.Dropdown(layout=w.Layout(width="200px"))
+    rounds = w.Dropdown()
     # no icon: Voila's template loads Font Awesome from a CDN, which a classroom may not reach
-    start = w.Button(description=TEXT["start"], button_style="primary",
-                     layout=w.Layout(width="auto", min_height="32px"))
-    code = w.Text(value="", description=TEXT["code"], placeholder=TEXT["code_hint"],
-                  layout=w.Layout(width="300px"))
-    code_button = w.Button(description=TEXT["new_code"],
-                           layout=w.Layout(width="auto", min_height="32px"))
+    start = w.Button(button_style="primary", layout=w.Layout(width="auto", min_height="32px"))
+    code = w.Text(value="", layout=w.Layout(width="300px"))
+    code_button = w.Button(layout=w.Layout(width="auto", min_height="32px"))
     code_note = w.HTML()
     question = w.HTML()
-    yes = w.Button(description=TEXT["yes"], button_style="danger",
-                   layout=w.Layout(width="auto", min_height="32px"))
-    no = w.Button(description=TEXT["no"], layout=w.Layout(width="auto", min_height="32px"))
+    yes = w.Button(button_style="danger", layout=w.Layout(width="auto", min_height="32px"))
+    no = w.Button(layout=w.Layout(width="auto", min_height="32px"))
     confirm = w.HBox([question, yes, no], layout=w.Layout(flex_flow="row wrap",
                                                           align_items="center",
                                                           display="none"))
     holder = w.VBox()
+    shown_code: dict[str, str | None] = {"code": None}
+
+    def label(lang: str) -> None:
+        say = _words(lang)
+        players.description = say("players")
+        first = not rounds.options  # the defaults: greedy bots, English deck, a lesson
+        keep = ("greedy", "en", 8) if first else (opponent.value, edition.value, rounds.value)
+        opponent.options = [(say(choice), b) for b, _, choice in BOT_KEYS]
+        opponent.description = say("opponents")
+        edition.options = ((say("edition_en"), "en"), (say("edition_uk"), "uk"))
+        edition.description = say("edition")
+        rounds.options = ((say("rounds_8"), 8), (say("rounds_15"), 15),
+                          (say("rounds_none"), None))
+        rounds.description = say("length")
+        opponent.value, edition.value, rounds.value = keep
+        start.description = say("start")
+        code.description = say("code")
+        code.placeholder = say("code_hint")
+        code_button.description = say("new_code")
+        yes.description = say("yes")
+        no.description = say("no")
+        if shown_code["code"]:
+            code_note.value = html.escape(say("code_note").format(code=shown_code["code"]))
+
+    label(state["lang"])
 
     def class_code() -> str | None:
         """The typed code, normalized; None when empty. Raises ClassCodeError (says why)."""
@@ -93,28 +162,41 @@ def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox
         except ClassCodeError as exc:
             code_note.value = f'<span role="alert" style="color:#b91c1c">{html.escape(str(exc))}</span>'
             return
-        code_note.value = html.escape(TEXT["code_note"].format(code=typed)) if typed else ""
+        shown_code["code"] = typed
+        code_note.value = html.escape(
+            _words(state["lang"])("code_note").format(code=typed)) if typed else ""
         if typed:
             code.value = typed
         holder.children = [GameWidget(
-            players=_seat_names(n, opponent.value),
+            players=_seat_names(n, opponent.value, state["lang"]),
             bots={i: opponent.value for i in range(1, n)},
             edition=edition.value, max_rounds=rounds.value, save_store=store,
-            class_code=typed,
+            class_code=typed, lang=state["lang"],
             seed=None if typed else secrets.randbelow(2**31) if game_seed is None else game_seed)]
 
     def fresh_code(_=None) -> None:
         code.value = new_class_code()
         code_note.value = ""
+        shown_code["code"] = None
 
     def ask(_=None) -> None:
         game = holder.children[0] if holder.children else None
         if game is not None and game.in_progress:
-            where = "setup" if game.game.state.phase == "agenda" else f"round {game.game.round}"
-            question.value = f"<strong>{html.escape(TEXT['confirm'].format(where=where))}</strong>"
+            say = _words(state["lang"])
+            where = say("where_setup") if game.game.state.phase == "agenda" else \
+                say("where_round").format(n=game.game.round)
+            question.value = f"<strong>{html.escape(say('confirm').format(where=where))}</strong>"
             confirm.layout.display = "flex"
         else:
             new_game()
+
+    def set_language(lang: str) -> None:
+        """Relabel the setup and the game in ``lang``; the game itself is not touched."""
+        state["lang"] = i18n.resolve_language(lang)
+        label(state["lang"])
+        confirm.layout.display = "none"  # its question was asked in the other language
+        for game in holder.children:
+            game.lang = state["lang"]
 
     start.on_click(ask)
     code_button.on_click(fresh_code)
@@ -123,8 +205,11 @@ def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox
     new_game(game_seed=seed)
     setup = w.HBox([players, opponent, edition, rounds, code, code_button, start],
                    layout=w.Layout(flex_flow="row wrap", align_items="center"))
-    return w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), setup, code_note, confirm,
-                   holder])
+    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), setup, code_note, confirm,
+                  holder])
+    box.set_language = set_language
+    box.game_holder = holder
+    return box
 
 
 #: The dashboard's own touches to the ipywidgets it uses: the tab labels keep 4.5:1 contrast
@@ -137,10 +222,61 @@ STYLE = """<style>
 </style>"""
 
 
+TAB_KEYS = ("tab_explore", "tab_cards", "tab_play")
+
+
 def dashboard(symbol: str = "Na", seed: int | None = None,
-              save_store: SaveStore | None = None) -> w.Tab:
-    """The three tabs of the workshop dashboard."""
-    tabs = w.Tab(children=[explore(symbol), element_cards(), play(seed, save_store)])
-    for i, title in enumerate(("Explore trends", "Element cards", "Play")):
-        tabs.set_title(i, title)
-    return tabs
+              save_store: SaveStore | None = None, lang: str | None = None) -> w.VBox:
+    """The workshop dashboard: a language switch above three tabs.
+
+    ``lang``: ``"en"``, ``"uk"`` or ``"de"``; default ``$PERIODIC_EDU_LANG``, or the page's
+    ``?lang=`` when Voila serves it (see :func:`language_from_query`). Switching the language
+    relabels every tab and widget in place: a game in progress goes on. The returned box has
+    ``.tabs`` (the ``Tab``), ``.switch`` (the language ``Dropdown``) and ``.widgets()``."""
+    lang = i18n.resolve_language(lang)
+    explorer_box = explore(symbol, lang=lang)
+    cards = element_cards(lang=lang)
+    game_box = play(seed, save_store, lang=lang)
+    tabs = w.Tab(children=[explorer_box, cards, game_box])
+    switch = w.Dropdown(options=[(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
+                        value=lang, description=_words(lang)("language"),
+                        layout=w.Layout(width="auto"))
+
+    def titles(lang: str) -> None:
+        say = _words(lang)
+        for i, key in enumerate(TAB_KEYS):
+            tabs.set_title(i, say(key))
+        switch.description = say("language")
+
+    def switched(change: dict) -> None:
+        new = change["new"]
+        titles(new)
+        for widget in explorer_box.children:
+            widget.lang = new
+        cards.set_language(new)
+        game_box.set_language(new)
+
+    titles(lang)
+    switch.observe(switched, names="value")
+    note = w.HTML()
+    app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
+                                                         align_items="center",
+                                                         flex_flow="row wrap")), tabs])
+    app.tabs = tabs
+    app.switch = switch
+
+    def use_page_language(ask=page_language) -> None:
+        """Switch to the page's ``?lang=`` (after building: a preheated kernel builds the
+        dashboard before the visitor arrives). An unknown language is said on the page."""
+        try:
+            wanted = ask()
+        except i18n.UnknownLanguageError as exc:
+            note.value = f'<span role="alert" style="color:#b91c1c">{html.escape(str(exc))}</span>'
+            return
+        if wanted is not None:
+            switch.value = wanted
+
+    app.use_page_language = use_page_language
+    app.widgets = lambda: [*explorer_box.children, cards.children[1],
+                           *game_box.game_holder.children]
+    return app

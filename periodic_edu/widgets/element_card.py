@@ -25,7 +25,8 @@ __all__ = ["ElementCard"]
 
 
 class ElementCard(IntentWidget):
-    """A card for ``symbol`` (any of the 118 elements: symbol, name or atomic number)."""
+    """A card for ``symbol`` (any of the 118 elements: symbol, name or atomic number), in
+    ``lang`` (``"en"``, ``"uk"``, ``"de"``; default ``$PERIODIC_EDU_LANG``)."""
 
     _esm = esm("element_card.js")
     _css = css("periodic.css")
@@ -52,4 +53,7 @@ class ElementCard(IntentWidget):
         self._show(change["new"])
 
     def _show(self, symbol: str) -> None:
-        self.element = _payload.card_data(_element(symbol))
+        self.element = _payload.card_data(_element(symbol), self.lang)
+
+    def _translate(self, lang: str) -> None:
+        self._show(self.symbol)

@@ -35,6 +35,7 @@ from typing import Any, Mapping, Sequence
 import traitlets
 
 from .. import board
+from .. import i18n
 from ..bots import BOTS, make_bot
 from ..engine import (AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, Action, EngineError, Game,
                       IllegalMoveError)
@@ -179,7 +180,7 @@ class GameWidget(IntentWidget):
         self._offered: str | None = None
         super().__init__(**kwargs)
         self.bot_delay_ms = int(round(bot_delay * 1000))
-        self.static = _static()
+        self._translate(self.lang)
         self.seats = [{"seat": i, "name": names[i], "bot": kinds[i], "colour": PLAYER_COLOURS[i]}
                       for i in range(n)]
         self.on_msg(self._on_custom_msg)
@@ -220,7 +221,7 @@ class GameWidget(IntentWidget):
         decision = self._bots[seat].choose(g.observe(seat))
         action = decision.action
         # read the sentence BEFORE playing: it describes the move from the view it was made in
-        text = entry_text(g, seat, action) if action.kind == "agenda" else decision.why
+        text = entry_text(g, seat, action, self.lang) if action.kind == "agenda" else decision.why
         return self._apply(action, seat, text)
 
     def run_bots(self, limit: int = 100_000) -> int:
@@ -427,8 +428,17 @@ class GameWidget(IntentWidget):
 
     # ---- internals -------------------------------------------------------------------------
     def _make_bots(self, seed: int) -> list[Any]:
-        return [None if k is None else make_bot(k, seed=seed * 7 + i + 1)
+        return [None if k is None else make_bot(k, seed=seed * 7 + i + 1, lang=self.lang)
                 for i, k in enumerate(self._kinds)]
+
+    def _translate(self, lang: str) -> None:
+        # the words and names change; the game, its log so far and the seats do not
+        if not hasattr(self, "_game"):
+            return
+        for bot in self._bots:
+            if bot is not None:
+                bot.lang = lang  # the next sentences a bot says
+        self.static = _static(lang)
 
     def _first_human(self) -> int | None:
         return next((i for i, k in enumerate(self._kinds) if k is None), None)
@@ -440,7 +450,7 @@ class GameWidget(IntentWidget):
             g.play(action)  # raises the engine's IllegalMoveError; nothing changes
             raise AssertionError("unreachable")  # pragma: no cover
         if text is None:
-            text = entry_text(g, seat, parsed)
+            text = entry_text(g, seat, parsed, self.lang)
         before = Snapshot(g.state)
         index = len(g.history)
         g.play(parsed)
@@ -505,11 +515,12 @@ class GameWidget(IntentWidget):
         return f"<GameWidget {self._game!r}>"
 
 
-def _static() -> dict[str, Any]:
-    """Public constants the front end needs once."""
+def _static(lang: str = "en") -> dict[str, Any]:
+    """Public constants the front end needs once (names in ``lang``)."""
     return {
-        "cells": _payload.board_cells(),
-        "trends": [{"id": t, "code": TREND_ABBR[t], "name": board.TREND_NAMES[t]}
+        "cells": _payload.named_cells(_payload.board_cells(), lang),
+        "trends": [{"id": t, "code": TREND_ABBR[t],
+                    "name": i18n.gettext("board", board.TREND_NAMES[t], lang)}
                    for t in board.TRENDS],
         "aa_values": list(AA_VALUES),
         "aa_capacity": {str(k): v for k, v in AA_CAPACITY.items()},

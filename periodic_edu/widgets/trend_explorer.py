@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 import traitlets
 
-from .. import board, trends
+from .. import board, i18n, trends
 from . import _checks, _payload
 from ._assets import css, esm
 from ._base import IntentWidget
@@ -35,7 +35,8 @@ class TrendExplorer(IntentWidget):
     :data:`periodic_edu.board.TRENDS`), ``steps`` (1..8, default 5; the +3 Spaces tile makes
     up to 8), ``property`` (``""`` or a field of :data:`PROPERTIES` to lay over the board as
     a heatmap), ``card`` (an :class:`~periodic_edu.widgets.ElementCard` that follows the
-    chosen element).
+    chosen element), ``lang`` (``"en"``, ``"uk"``, ``"de"``; default ``$PERIODIC_EDU_LANG``:
+    the words, element and trend names shown).
     """
 
     _esm = esm("trend_explorer.js")
@@ -81,6 +82,16 @@ class TrendExplorer(IntentWidget):
     @traitlets.observe("symbol", "trend", "steps", "property")
     def _accepted(self, change: dict) -> None:
         self.error = ""
+
+    def _translate(self, lang: str) -> None:
+        # names only: symbols, ids and numbers stay as they are (the browser matches on them)
+        self.cells = _payload.named_cells(_payload.board_cells(), lang)
+        self.fblock = _payload.named_cells(_payload.fblock_cells(), lang)
+        columns = dict(_payload.element_columns())
+        columns["name"] = [i18n.element_name(s, lang) for s in columns["symbol"]]
+        self.elements = columns
+        self.trend_info = [{**t, "name": i18n.gettext("board", board.TREND_NAMES[t["id"]], lang)}
+                           for t in _payload.trend_info()]
 
     # -- the same answers in Python ---------------------------------------------------------
     def reachable(self) -> Mapping[str, int]:

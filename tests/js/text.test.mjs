@@ -2,18 +2,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  fill, pluralForm, say, sayAbout, possessive, isYou, count, parseAction, groupByDistance,
+  fill, useStrings, pluralCategory, say, sayAbout, possessive, isYou, count, parseAction, groupByDistance,
   reachAnnouncement, cellSize, boardOverflows, formulaParts, resolveElement, contrast, readableOn,
 } from "../../widgets_js/text.js";
+import { loadStrings } from "./strings_fixture.mjs";
+
+useStrings(loadStrings("en")); // the English words, as Python sends them
 
 test("fill puts values in and leaves unknown keys as written", () => {
   assert.equal(fill("{a} and {b}", { a: 1 }), "1 and {b}");
 });
 
 test("plural choice: one for 1, many otherwise", () => {
-  assert.equal(pluralForm(1), 0);
-  assert.equal(pluralForm(0), 1);
-  assert.equal(pluralForm(2), 1);
+  assert.equal(pluralCategory(1), "one");
+  assert.equal(pluralCategory(0), "other");
+  assert.equal(pluralCategory(2), "other");
   assert.equal(count(1, "n_cells"), "1 cell");
   assert.equal(count(12, "n_cells"), "12 cells");
   assert.equal(count(0, "n_steps"), "0 steps");

@@ -28,7 +28,7 @@ def own_synced(widget) -> set[str]:
 
 # -- synced state --------------------------------------------------------------------------------
 def test_synced_traits_are_exactly_the_intents_the_data_and_error():
-    assert own_synced(TrendExplorer()) == INTENTS | DATA | {"error"}
+    assert own_synced(TrendExplorer()) == INTENTS | DATA | {"error", "lang", "strings"}
 
 
 def test_default_state_and_module():
