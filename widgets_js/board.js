@@ -5,7 +5,7 @@
 //
 // DOM contract (DESIGN §2): every cell has data-symbol="Na" and an aria-label. Which other
 // attributes a cell carries (data-distance, aria-current, ...) is the widget's business; this
-// module only draws and navigates. Reuse, e.g. in a game widget:
+// module only draws and navigates. Its words come from text.js (say), which Python fills. Reuse, e.g. in a game widget:
 //
 //   const board = createBoard({ cells, fblock, name: "game", interactive: true,
 //                               onActivate: (symbol) => model.send({ move: symbol }) });
@@ -16,6 +16,7 @@
 //
 // The returned object: root, cell(symbol), symbols, setLabel(symbol, extra), decorate(symbol,
 // nodes), clearDecorations(), focus(symbol), setTabStop(symbol), destroy().
+import { say, localNumber } from "./text.js";
 
 /** Create an element: pe("div", { class: "x", "data-a": 1 }, [child, "text"]). */
 export function pe(tag, attrs = {}, children = []) {
@@ -48,7 +49,7 @@ export function cellText(node) {
 
 /** "Sodium, Na, atomic number 11" */
 export function baseLabel(cell) {
-  return `${cell.name}, ${cell.symbol}, atomic number ${cell.z}`;
+  return say("cell_label", { name: cell.name, symbol: cell.symbol, z: cell.z });
 }
 
 /** Short number text: at most 4 significant digits, no trailing zeros. */
@@ -57,24 +58,14 @@ export function formatNumber(value) {
   if (Number.isInteger(value)) return String(value);
   const abs = Math.abs(value);
   const digits = abs >= 1000 ? 0 : abs >= 100 ? 1 : abs >= 10 ? 2 : 3;
-  return String(Number(value.toFixed(digits)));
+  return localNumber(String(Number(value.toFixed(digits))));
 }
 
-export const FAMILY_NAMES = {
-  alkali_metals: "alkali metal",
-  alkaline_earth_metals: "alkaline earth metal",
-  transition_metals: "transition metal",
-  post_transition_metals: "post-transition metal",
-  metalloids: "metalloid",
-  other_nonmetals: "other nonmetal",
-  halogens: "halogen",
-  noble_gases: "noble gas",
-  lanthanides: "lanthanide",
-  actinides: "actinide",
-};
-
+/** A family id in words, singular ("alkali metal"; the words come from Python). */
 export function familyName(id) {
-  return FAMILY_NAMES[id] || String(id || "").replace(/_/g, " ");
+  const key = `family_${id}`;
+  const text = say(key);
+  return text === key ? String(id || "").replace(/_/g, " ") : text;
 }
 
 function keyTarget(key, here, rows, byPos) {
@@ -108,14 +99,14 @@ function keyTarget(key, here, rows, byPos) {
  */
 export function createBoard(options) {
   const {
-    cells, fblock = [], name = "main", label = "Periodic board", variant = "full",
+    cells, fblock = [], name = "main", label = null, variant = "full",
     interactive = false, onActivate = () => {},
   } = options;
   const mini = variant === "mini";
   const tag = mini ? "span" : "div";
   const root = pe(tag, { class: `pe-board pe-board-${variant}`, "data-board": name });
   const grid = pe(tag, {
-    class: "pe-grid", role: interactive ? "grid" : mini ? null : "group", "aria-label": mini ? null : label,
+    class: "pe-grid", role: interactive ? "grid" : mini ? null : "group", "aria-label": mini ? null : (label ?? say("board_label")),
     // JupyterLab (lumino) would take the arrow keys for notebook navigation otherwise
     "data-lm-suppress-shortcuts": interactive ? "true" : null,
   });
@@ -139,7 +130,7 @@ export function createBoard(options) {
       class: `pe-cell${offBoard ? " pe-off-board" : ""}`,
       "data-symbol": c.symbol,
       "data-family": c.family,
-      "aria-label": mini ? null : baseLabel(c) + (offBoard ? ", not on the game board" : ""),
+      "aria-label": mini ? null : baseLabel(c) + (offBoard ? `, ${say("not_on_board")}` : ""),
       title: mini ? null : `${c.name} (${c.z})${offBoard ? ": not on the game board" : ""}`,
     };
     if (interactive && !offBoard) {
@@ -163,14 +154,14 @@ export function createBoard(options) {
   // Rows as display:contents wrappers so the grid keeps its CSS placement and ARIA rows.
   for (const [period, row] of [...rows].sort((a, b) => a[0] - b[0])) {
     const rowNode = pe(tag, { class: "pe-row", role: interactive ? "row" : null,
-                              "aria-label": mini ? null : `Period ${period}` });
+                              "aria-label": mini ? null : say("period_n", { n: period }) });
     for (const c of row) rowNode.append(makeCell(c, false));
     grid.append(rowNode);
   }
   if (!mini) {
     for (const [period, text] of [[6, "57–71"], [7, "89–103"]]) {
       const ph = pe(tag, { class: "pe-placeholder", "aria-hidden": "true", text,
-                           title: "Lanthanides / actinides: not on the game board" });
+                           title: say("fblock_title") });
       ph.style.gridRow = String(period);
       ph.style.gridColumn = "3";
       grid.append(ph);
@@ -179,9 +170,9 @@ export function createBoard(options) {
   let fgrid = null;
   if (fblock.length && !mini) {
     fgrid = pe(tag, { class: "pe-grid pe-fblock", role: "group",
-                      "aria-label": "Lanthanides and actinides: not on the game board" });
+                      "aria-label": say("fblock_label") });
     const caption = pe(tag, { class: "pe-fblock-caption",
-                              text: "Lanthanides and actinides — not on the game board" });
+                              text: say("fblock_caption") });
     caption.style.gridRow = "1";
     caption.style.gridColumn = "3 / 18";
     fgrid.append(caption);

@@ -4,6 +4,7 @@
 // A value nobody knows is "—" with a note, never a number. Root: data-card-symbol="Fe".
 import { withStrings } from "./language.js";
 import { pe, formatNumber, familyName } from "./board.js";
+import { say } from "./text.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
@@ -16,21 +17,20 @@ function svg(tag, attrs = {}, children = []) {
   return node;
 }
 
-// field -> [label, note when missing]
+// field -> the key of its note when missing (labels: say("fact_<field>"))
 const FACTS = [
-  ["atomic_mass", "Atomic mass", "unknown"],
-  ["electronegativity_pauling", "Electronegativity (Pauling)", "not measured"],
-  ["electronegativity_allen", "Electronegativity (Allen)", "not measured"],
-  ["ionization_energy_ev", "First ionization energy", "not measured"],
-  ["atomic_radius_pm", "Atomic radius (Clementi, calc.)", "not calculated"],
-  ["covalent_radius_pm", "Covalent radius", "not measured"],
-  ["electron_affinity_ev", "Electron affinity", "not measured"],
-  ["density_g_cm3", "Density", "not measured"],
-  ["discovery_year", "Discovered", "known since antiquity"],
+  ["atomic_mass", "missing_unknown"],
+  ["electronegativity_pauling", "missing_not_measured"],
+  ["electronegativity_allen", "missing_not_measured"],
+  ["ionization_energy_ev", "missing_not_measured"],
+  ["atomic_radius_pm", "missing_not_calculated"],
+  ["covalent_radius_pm", "missing_not_measured"],
+  ["electron_affinity_ev", "missing_not_measured"],
+  ["density_g_cm3", "missing_not_measured"],
+  ["discovery_year", "missing_antiquity"],
 ];
-// One line under the facts: the two electronegativity scales are not the same quantity.
-const EN_SCALES = "Electronegativity: Pauling's scale has no unit (F 3.98); Allen's is an " +
-  "energy in eV (times 0.169 ≈ Pauling).";
+// One line under the facts (say("en_scales")): the two electronegativity scales are not the
+// same quantity.
 
 // Python's notes on one field (why it is empty, or what another source gives). The value cell
 // keeps one line: a gap shows its short reason there ("no stable anion"); the whole note, with
@@ -61,7 +61,7 @@ function shellDrawing(symbol, shells) {
   const inner = 22;
   const outer = c - 8;
   const gap = n > 1 ? (outer - inner) / (n - 1) : 0;
-  const title = `Electron shells of ${symbol}: ${shells.join(", ")}`;
+  const title = say("shells_title", { symbol, shells: shells.join(", ") });
   const root = svg("svg", {
     class: "pe-shells", viewBox: `0 0 ${size} ${size}`, width: size, height: size,
     role: "img", "aria-label": title,
@@ -119,14 +119,14 @@ function thermometer(melt, boil, state) {
   for (let k = 0; k <= T_MAX; k += 1000) {
     ticks.append(pe("span", { style: { left: pct(k) }, text: k === 0 ? "0 K" : `${k / 1000}k` }));
   }
-  const stateText = state ? `${state} at 25 °C` : "state at 25 °C unknown";
+  const stateText = state ? say("state_at", { state: say(`state_${state}`) }) : say("state_unknown");
   return pe("div", { class: "pe-thermo", "data-role": "thermometer", "data-state": state || "" }, [
     pe("div", { class: "pe-thermo-legend" }, [
       pe("span", { class: "pe-melt-text", "data-field": "melting_point_k" },
-        ["Melts ", melt !== null && melt !== undefined ? kelvinText(melt)
-          : boil !== null && boil !== undefined ? "— (does not melt at 1 atm)" : "— (not measured)"]),
+        [`${say("melts")} `, melt !== null && melt !== undefined ? kelvinText(melt)
+          : boil !== null && boil !== undefined ? `— (${say("no_melt")})` : `— (${say("missing_not_measured")})`]),
       pe("span", { class: "pe-boil-text", "data-field": "boiling_point_k" },
-        ["Boils ", boil === null || boil === undefined ? "— (not measured)" : kelvinText(boil)]),
+        [`${say("boils")} `, boil === null || boil === undefined ? `— (${say("missing_not_measured")})` : kelvinText(boil)]),
     ]),
     bar, ticks,
     pe("div", { class: "pe-thermo-state", "data-field": "state_at_25c", text: stateText }),
@@ -161,16 +161,18 @@ function render({ model, el }) {
     };
     root.dataset.cardSymbol = e.symbol;
     root.dataset.family = e.family || "";
-    root.setAttribute("aria-label", `Element card: ${e.name}`);
+    root.setAttribute("aria-label", say("card_label", { name: e.name }));
 
     const facts = pe("div", { class: "pe-card-facts", role: "list" });
-    for (const [field, label, note] of FACTS) {
+    for (const [field, noteKey] of FACTS) {
+      const label = say(`fact_${field}`);
+      const note = say(noteKey);
       const v = e[field];
       const missing = v === null || v === undefined;
       const u = unit(field);
       let text;
       if (missing) text = "—";
-      else if (field === "discovery_year") text = v < 0 ? `${-v} BCE` : String(v);
+      else if (field === "discovery_year") text = v < 0 ? say("year_bce", { year: -v }) : String(v);
       else text = `${formatNumber(v)}${u ? " " + u : ""}`;
       facts.append(pe("div", { class: "pe-fact", role: "listitem" }, [
         pe("span", { class: "pe-fact-label", text: label }),
@@ -182,22 +184,22 @@ function render({ model, el }) {
     }
 
     const position = e.group === null || e.group === undefined
-      ? `Period ${e.period} · f-block (no group)` : `Period ${e.period} · Group ${e.group}`;
+      ? say("position_fblock", { period: e.period }) : say("position", { period: e.period, group: e.group });
     const header = pe("header", { class: "pe-card-head", "data-family": e.family }, [
-      pe("div", { class: "pe-card-z", "data-field": "atomic_number", title: "Atomic number", text: e.atomic_number }),
+      pe("div", { class: "pe-card-z", "data-field": "atomic_number", title: say("atomic_number"), text: e.atomic_number }),
       pe("div", { class: "pe-card-symbol", "data-field": "symbol", text: e.symbol }),
       pe("div", { class: "pe-card-name", "data-field": "name", text: e.name }),
       pe("div", { class: "pe-card-family", "data-field": "family" },
         [pe("span", { class: "pe-family-chip", "data-family": e.family, "aria-hidden": "true" }), ` ${familyName(e.family)}`]),
       pe("div", { class: "pe-card-pos", "data-field": "period" }, [position,
-        pe("div", { class: "pe-onboard", text: e.on_board ? "on the game board" : "not on the game board" })]),
+        pe("div", { class: "pe-onboard", text: say(e.on_board ? "on_board" : "not_on_board") })]),
     ]);
     const shells = e.shells || [];
     header.append(pe("div", { class: "pe-card-shells", "data-field": "shells" }, [shellDrawing(e.symbol, shells)]));
     const config = pe("p", { class: "pe-config", "data-field": "electron_configuration" }, [
-      "Electrons: ", pe("code", { text: e.electron_configuration || "—" }),
-      ` · shells ${shells.join(", ")}`,
-      e.valence_electrons === null || e.valence_electrons === undefined ? "" : ` · ${e.valence_electrons} valence`,
+      `${say("electrons")} `, pe("code", { text: e.electron_configuration || "—" }),
+      ` · ${say("shells_list", { shells: shells.join(", ") })}`,
+      e.valence_electrons === null || e.valence_electrons === undefined ? "" : ` · ${say("valence_n", { n: e.valence_electrons })}`,
       ...notesOf(e, "electron_configuration").map((n) =>
         pe("span", { class: "pe-note", "data-note-kind": n.kind, title: n.citation, text: ` — ${n.note}` })),
       sup("electron_configuration"),
@@ -208,11 +210,11 @@ function render({ model, el }) {
     const boilRef = sup("boiling_point_k");
     if (boilRef) thermo.querySelector(".pe-boil-text").append(boilRef);
     const footer = pe("details", { class: "pe-card-sources", "data-role": "sources" }, [
-      pe("summary", { text: `Sources [1–${refs.size}]` }),
+      pe("summary", { text: say("sources_n", { n: refs.size }) }),
       pe("ol", {}, [...refs.entries()].map(([source, { n, citation }]) =>
         pe("li", { value: n }, [source, citation ? pe("span", { class: "pe-citation", text: ` — ${citation}` }) : null]))),
     ]);
-    const scales = pe("p", { class: "pe-note pe-en-scales", "data-role": "en-scales", text: EN_SCALES });
+    const scales = pe("p", { class: "pe-note pe-en-scales", "data-role": "en-scales", text: say("en_scales") });
     root.replaceChildren(
       header,
       facts,

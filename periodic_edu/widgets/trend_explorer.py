@@ -90,6 +90,8 @@ class TrendExplorer(IntentWidget):
         columns = dict(_payload.element_columns())
         columns["name"] = [i18n.element_name(s, lang) for s in columns["symbol"]]
         self.elements = columns
+        self.properties = [{**p, "label": i18n.gettext("widgets", p["label"], lang)}
+                           for p in _payload.property_info()]
         self.trend_info = [{**t, "name": i18n.gettext("board", board.TREND_NAMES[t["id"]], lang)}
                            for t in _payload.trend_info()]
 

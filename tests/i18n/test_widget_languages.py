@@ -126,3 +126,10 @@ def test_page_language_from_the_query():
     assert app.switch.value == "uk" and app.tabs.get_title(0) == "Властивості"
     app.use_page_language(lambda: language_from_query("lang=zz"))
     assert app.switch.value == "uk" and "zz" in app.children[0].children[0].value
+
+
+def test_overlay_labels_are_in_the_catalog():
+    from periodic_edu.widgets._payload import PROPERTIES
+    assert {FRONT_END[f"property_{f}"] for f in PROPERTIES} == set(PROPERTIES.values())
+    labels = {p["id"]: p["label"] for p in TrendExplorer(lang="uk").properties}
+    assert labels["melting_point_k"] == "Температура плавлення"
