@@ -87,6 +87,8 @@ def _data_messages(domain: str) -> list[Message]:
                 for key, text in widget_texts.FRONT_END.items()]
         out += [(text, [f"dashboard {key}"], []) for key, text in widget_texts.DASHBOARD.items()]
         out += [(text, [f"game log {key}"], []) for key, text in widget_texts.GAME_LOG.items()]
+        out += [(text, [f"agenda objective {key}, in a student's words"], [])
+                for key, text in widget_texts.OBJECTIVE_WORDS.items()]
     return out
 
 

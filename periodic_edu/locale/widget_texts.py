@@ -322,6 +322,10 @@ FRONT_END = {
 
 #: The dashboard's own words (periodic_edu/widgets/dashboard.py).
 DASHBOARD = {
+    "title": N_("Periodic: play with the periodic table"),
+    "intro": N_("Explore trends: pick an element and a trend to see where the game lets the "
+                "flask go, next to the real data. Element cards: any of the 118 elements with "
+                "units and sources. Play: a whole game of Periodic against the computer."),
     "tab_explore": N_("Explore trends"),
     "tab_cards": N_("Element cards"),
     "tab_play": N_("Play"),
@@ -357,4 +361,22 @@ DASHBOARD = {
 #: Sentences of the game log written by the widget itself (periodic_edu/widgets/_game_story.py).
 GAME_LOG = {
     "agenda_kept": N_("kept one of the agenda cards dealt (it stays secret until the end)"),
+}
+
+#: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,
+#: blue, purple, pink), shown on the agenda cards of the game.
+OBJECTIVE_WORDS = {
+    "track_levels": N_("+1 for each level you reach on the Academic Achievement track"),
+    "cards": N_("+1 for each goal card you completed"),
+    "difficulty:2": N_("+2 for each blue card you completed"),
+    "difficulty:3": N_("+2 for each purple card you completed"),
+    "difficulty:4": N_("+2 for each pink card you completed"),
+    "pair:2+3": N_("+5 for each pair: one blue and one purple card you completed"),
+    "pair:2+4": N_("+5 for each pair: one blue and one pink card you completed"),
+    "pair:3+4": N_("+5 for each pair: one purple and one pink card you completed"),
+    "set4": N_("+11 for each set of one green, one blue, one purple and one pink card you "
+               "completed"),
+    "set3": N_("+9 for each set of three cards of three different colours you completed"),
+    "min_x3": N_("3 × the smaller of two numbers: the goal cards you completed, and your level "
+                 "on the Academic Achievement track"),
 }

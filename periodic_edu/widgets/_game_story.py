@@ -19,22 +19,9 @@ from ..engine.state import State
 __all__ = ["Snapshot", "entry_text", "make_entry", "events", "TRIGGER_TEXT", "OBJECTIVE_WORDS",
            "possessive", "replay_log"]
 
-#: Agenda objectives in a student's words (the card colours are the difficulties 1-4:
-#: green, blue, purple, pink).
-OBJECTIVE_WORDS = {
-    "track_levels": "+1 for each level you reach on the Academic Achievement track",
-    "cards": "+1 for each goal card you completed",
-    "difficulty:2": "+2 for each blue card you completed",
-    "difficulty:3": "+2 for each purple card you completed",
-    "difficulty:4": "+2 for each pink card you completed",
-    "pair:2+3": "+5 for each pair: one blue and one purple card you completed",
-    "pair:2+4": "+5 for each pair: one blue and one pink card you completed",
-    "pair:3+4": "+5 for each pair: one purple and one pink card you completed",
-    "set4": "+11 for each set of one green, one blue, one purple and one pink card you completed",
-    "set3": "+9 for each set of three cards of three different colours you completed",
-    "min_x3": "3 × the smaller of two numbers: the goal cards you completed, and your level on "
-              "the Academic Achievement track",
-}
+#: Agenda objectives in a student's words (English source; the widgets catalog translates
+#: them, see periodic_edu/locale/widget_texts.py).
+from ..locale.widget_texts import OBJECTIVE_WORDS  # noqa: E402
 
 
 def possessive(name: str) -> str:

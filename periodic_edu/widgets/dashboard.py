@@ -196,7 +196,16 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
         label(state["lang"])
         confirm.layout.display = "none"  # its question was asked in the other language
         for game in holder.children:
-            game.lang = state["lang"]
+            if not game.game.history and game.game.class_code is None and not game.resume_offer:
+                # nothing played yet (a page opened with ?lang=): the same deal again, the
+                # seats named in the new language ("Ви", "Жадібний бот")
+                kinds = game.bots
+                holder.children = [GameWidget(
+                    players=_seat_names(len(kinds), kinds[1], state["lang"]), bots=kinds,
+                    edition=game.game.edition, max_rounds=game.game.max_rounds,
+                    save_store=store, lang=state["lang"], seed=game.game.seed)]
+            else:
+                game.lang = state["lang"]  # a game in progress goes on: only the words change
 
     start.on_click(ask)
     code_button.on_click(fresh_code)
@@ -242,8 +251,12 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
                         value=lang, description=_words(lang)("language"),
                         layout=w.Layout(width="auto"))
 
+    header = w.HTML()
+
     def titles(lang: str) -> None:
         say = _words(lang)
+        header.value = (f'<h1 style="font-size:1.6em;margin:0.2em 0">{html.escape(say("title"))}'
+                        f'</h1><p style="margin:0 0 0.5em">{html.escape(say("intro"))}</p>')
         for i, key in enumerate(TAB_KEYS):
             tabs.set_title(i, say(key))
         switch.description = say("language")
@@ -261,7 +274,8 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     note = w.HTML()
     app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
                                                          align_items="center",
-                                                         flex_flow="row wrap")), tabs])
+                                                         flex_flow="row wrap")),
+                  header, tabs])
     app.tabs = tabs
     app.switch = switch
 

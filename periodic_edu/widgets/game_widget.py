@@ -439,6 +439,7 @@ class GameWidget(IntentWidget):
             if bot is not None:
                 bot.lang = lang  # the next sentences a bot says
         self.static = _static(lang)
+        self._sync()  # the card names of the view
 
     def _first_human(self) -> int | None:
         return next((i for i, k in enumerate(self._kinds) if k is None), None)
@@ -480,6 +481,9 @@ class GameWidget(IntentWidget):
             view["legal_actions"] = []
         else:
             view = g.view(viewer)
+        for row in view.get("goal_cards", []):  # compound names as the language writes them
+            if isinstance(row, dict) and isinstance(row.get("card"), dict):
+                row["card"]["name"] = i18n.gettext("decks", row["card"]["name"], self.lang)
         reach: dict[str, dict[str, int]] = {}
         if human_to_move and st.phase not in ("agenda", "over"):
             here = st.flask[seat]
@@ -491,7 +495,7 @@ class GameWidget(IntentWidget):
             deck = st.ctx.goal_deck.by_id
             final = {
                 "scores": scores, "winners": g.winners(),
-                "cards": {c: {"name": deck[c].name, "formula": deck[c].formula,
+                "cards": {c: {"name": i18n.gettext("decks", deck[c].name, self.lang), "formula": deck[c].formula,
                               "colour": deck[c].colour, "points": deck[c].points} for c in ids},
                 "agendas": {row["agenda_id"]: list(st.ctx.agenda_deck.by_id[row["agenda_id"]]
                                                     .objectives)
@@ -527,5 +531,6 @@ def _static(lang: str = "en") -> dict[str, Any]:
         "colours": list(COLOURS),
         "families": {f: list(members) for f, members in FAMILIES.items()},
         "rules_url": RULES_URL,
-        "objectives": {k: OBJECTIVE_WORDS.get(k, v) for k, v in OBJECTIVE_TEXT.items()},
+        "objectives": {k: i18n.gettext("widgets", OBJECTIVE_WORDS[k], lang) if k in OBJECTIVE_WORDS
+                       else i18n.gettext("decks", v, lang) for k, v in OBJECTIVE_TEXT.items()},
     }

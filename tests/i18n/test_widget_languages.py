@@ -122,8 +122,12 @@ def test_page_language_from_the_query():
     with pytest.raises(i18n.UnknownLanguageError):
         language_from_query("lang=fr")
     app = dashboard(seed=2, lang="en")
+    deal = app.widgets()[-1].game.state.ctx
     app.use_page_language(lambda: language_from_query("lang=uk"))
     assert app.switch.value == "uk" and app.tabs.get_title(0) == "Властивості"
+    game = app.widgets()[-1]  # nothing was played: the same deal, the seats named in uk
+    assert [s["name"] for s in game.seats] == ["Ви", "Жадібний бот"] and game.lang == "uk"
+    assert game.game.seed == 2 and game.game.state.ctx.goal_deck.by_id == deal.goal_deck.by_id
     app.use_page_language(lambda: language_from_query("lang=zz"))
     assert app.switch.value == "uk" and "zz" in app.children[0].children[0].value
 

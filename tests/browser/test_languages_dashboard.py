@@ -1,0 +1,124 @@
+"""The dashboard in Ukrainian and German, as a visitor opens it: `?lang=uk` / `?lang=de` in the
+Voila URL (preheated kernels: the notebook asks Voila for the visitor's query and switches in
+place). No English word of the widgets' catalog is on screen, element names are the school's,
+a turn is played, and the layout holds at 390 px (screenshots dashboard_<lang>_390.png)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_helpers import screenshot
+from periodic_edu import i18n
+
+pytestmark = pytest.mark.browser
+
+GAME = '[data-widget="game"]'
+TABS = {"uk": ["Властивості", "Картки елементів", "Гра"],
+        "de": ["Trends erkunden", "Elementkarten", "Spielen"]}
+SPOT = ("H", "N", "O", "S", "Fe", "Cu", "Ag", "Au", "Hg", "Pb")
+# Words of the English catalog that may rightly stand in a uk/de page: the game's name, names
+# of scientists and sources, "Enter" (a key's name), the rules' file name, and "English" (the
+# language switch names each language in its own words). German words spelt as in English are
+# allowed on the German page only. Each one needs a reason; everything else English fails.
+ALLOWED = {"periodic", "pauling", "allen", "clementi", "cordero", "enter", "docs", "rules",
+           "english"}
+GERMAN_AS_ENGLISH = {"element", "trend", "trends", "agenda", "computer", "halogen", "notation",
+                     "bots", "post"}
+
+
+def english_words(lang: str) -> set[str]:
+    """Every word (4+ letters) of the English side of the widgets catalog."""
+    words: set[str] = set()
+    for value in i18n.messages("widgets", "en").values():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            text = re.sub(r"\{\w+\}", " ", text)
+            words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+    return words - ALLOWED - (GERMAN_AS_ENGLISH if lang == "de" else set())
+
+
+#: The element data's own notes (periodic_edu.data: "no stable anion", "2.00 on the CRC scale
+#: ...") are data text with numbers and citations, not yet in a catalog: left out here, and
+#: named as not translated in the issue's note. The card's own "(not measured)" notes count.
+DATA_NOTES = '[data-note-kind]:not([data-note-kind="default"])'
+
+
+def visible_english(page, words: set[str]) -> set[str]:
+    text = page.evaluate("""sel => {
+        const notes = [...document.querySelectorAll(sel)].map(n => [n, n.style.display]);
+        notes.forEach(([n]) => { n.style.display = "none"; });
+        const text = document.body.innerText;
+        notes.forEach(([n, d]) => { n.style.display = d; });
+        return text; }""", DATA_NOTES)
+    found = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in words}
+    if found:
+        print(text)
+    return found
+
+
+def open_in(page, dashboard, lang):
+    page.goto(f"{dashboard.base}/?lang={lang}")
+    page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
+    page.wait_for_function(  # the kernel switches in place once Voila hands it the query
+        "t => [...document.querySelectorAll('[role=tab]')].map(n => n.innerText.trim())"
+        ".join('|') === t", arg="|".join(TABS[lang]), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["uk", "de"])
+def test_dashboard_in_a_language(page, dashboard, lang):
+    words = english_words(lang)
+    assert {"spend", "gain", "discover", "flask", "turn"} <= words  # the list is real
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_in(page, dashboard, lang)
+    assert page.locator(f'[lang="{lang}"] [data-widget]').count() >= 3
+    page.click('[data-board="main"] [data-symbol="Na"]')
+    page.click('[data-trend="ionization_energy"]')
+    page.wait_for_timeout(300)
+    assert visible_english(page, words) == set(), "explorer"
+    screenshot(page, f"dashboard_{lang}_390_explore")
+
+    page.get_by_role("tab", name=TABS[lang][1]).click()
+    # ipywidgets writes option labels with no-break spaces
+    options = page.eval_on_selector_all(
+        "select option", "ns => ns.map(n => n.textContent.replace(/\u00a0/g, ' '))")
+    for symbol in SPOT:
+        label = next(o for o in options if re.fullmatch(rf"\d+ {symbol} — .+", o))
+        assert label.split(" — ")[1] == i18n.element_name(symbol, lang), label
+    page.get_by_label(i18n.gettext("widgets", "Element", lang), exact=True).select_option(
+        label=f"80 Hg — {i18n.element_name('Hg', lang)}")
+    card = page.locator('[data-widget="element-card"][data-card-symbol="Hg"]')
+    card.wait_for(timeout=15_000)
+    assert i18n.element_name("Hg", lang) in card.inner_text()
+    assert visible_english(page, words) == set(), "element card"
+    screenshot(page, f"dashboard_{lang}_390_card")
+
+    page.get_by_role("tab", name=TABS[lang][2]).click()
+    game = page.locator(GAME)
+    help_panel = game.locator('[data-role="help"]')
+    if help_panel.is_visible():
+        assert visible_english(page, words) == set(), "how to play"
+        game.locator('[data-role="help-close"]').click()
+    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
+    page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
+    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
+    game.locator('[data-mode="spend"]').click()
+    game.locator('[data-trend="atomic_number"]').click()
+    target = game.locator('[data-board="game"] [data-reachable="true"]').first
+    destination = target.get_attribute("data-symbol")
+    target.click()
+    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(timeout=15_000)
+    assert destination != start
+    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
+    if discover.count():
+        discover.click()
+    game.locator('button[data-action="end"]').click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
+        ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)
+    page.wait_for_timeout(500)
+    assert visible_english(page, words) == set(), "game"
+    # nothing runs off the 390 px page sideways (the board scrolls inside its own frame)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 390, overflow
+    screenshot(page, f"dashboard_{lang}_390_play", full_page=True)
+    assert page.js_errors == []
