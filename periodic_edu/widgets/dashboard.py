@@ -7,7 +7,7 @@
 ['Explore trends', 'Element cards', 'Play']
 >>> app.switch.value = "uk"          # in place: the game in progress goes on
 >>> [app.tabs.get_title(i) for i in range(3)]
-['Властивості', 'Картки елементів', 'Гра']
+['Властивості', 'Елементи', 'Гра']
 """
 from __future__ import annotations
 
@@ -108,13 +108,16 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
     the game in progress is kept)."""
     store = SaveStore() if save_store is None else save_store
     state = {"lang": i18n.resolve_language(lang)}
-    players = w.BoundedIntText(value=2, min=2, max=5, layout=w.Layout(width="160px"))
-    opponent = w.Dropdown()
-    edition = w.Dropdown(layout=w.Layout(width="200px"))
-    rounds = w.Dropdown()
+    # labels as wide as their words (German and Ukrainian ones are longer than the default)
+    wide = {"description_width": "initial"}
+    players = w.BoundedIntText(value=2, min=2, max=5, style=wide,
+                               layout=w.Layout(width="auto", max_width="100%"))
+    opponent = w.Dropdown(style=wide, layout=w.Layout(max_width="100%"))
+    edition = w.Dropdown(style=wide, layout=w.Layout(max_width="100%"))
+    rounds = w.Dropdown(style=wide, layout=w.Layout(max_width="100%"))
     # no icon: Voila's template loads Font Awesome from a CDN, which a classroom may not reach
     start = w.Button(button_style="primary", layout=w.Layout(width="auto", min_height="32px"))
-    code = w.Text(value="", layout=w.Layout(width="300px"))
+    code = w.Text(value="", style=wide, layout=w.Layout(width="360px", max_width="100%"))
     code_button = w.Button(layout=w.Layout(width="auto", min_height="32px"))
     code_note = w.HTML()
     question = w.HTML()

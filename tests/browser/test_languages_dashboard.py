@@ -14,7 +14,7 @@ from periodic_edu import i18n
 pytestmark = pytest.mark.browser
 
 GAME = '[data-widget="game"]'
-TABS = {"uk": ["Властивості", "Картки елементів", "Гра"],
+TABS = {"uk": ["Властивості", "Елементи", "Гра"],
         "de": ["Trends erkunden", "Elementkarten", "Spielen"]}
 SPOT = ("H", "N", "O", "S", "Fe", "Cu", "Ag", "Au", "Hg", "Pb")
 # Words of the English catalog that may rightly stand in a uk/de page: the game's name, names
