@@ -3,7 +3,6 @@ element's name; an unknown language is exit 2 and one line."""
 from __future__ import annotations
 
 import argparse
-
 import json
 import re
 
