@@ -26,7 +26,7 @@ const CODE = ["from periodic_edu.widgets.dashboard import dashboard", "dashboard
 const HIDE_CODE_CSS = `
   .jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputArea, .jp-InputPrompt,
   .jp-OutputPrompt, .jp-CodeConsole-banner, .jp-Toolbar, .jp-Cell-inputWrapper,
-  .jp-ConsolePanel > .jp-Toolbar, .jp-CodeConsole-divider
+  .jp-ConsolePanel > .jp-Toolbar, .jp-CodeConsole-divider, .jp-OutputArea-promptOverlay
     { display: none !important; }
   #jp-top-panel, #jp-menu-panel { display: none !important; min-height: 0 !important; }
   .jp-CodeConsole-content { padding: 0 !important; }
