@@ -280,6 +280,8 @@ def build(output: Path) -> dict:
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "periodic_edu",
+                # window.jupyterapp: the dashboard page follows the app's start-up through it
+                "exposeAppInBrowser": "true",
                 "litePluginSettings": {KERNEL_PLUGIN: {
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {"packages": PINS["preload"]},
