@@ -302,6 +302,7 @@ def build(output: Path) -> dict:
              "--output-dir", str(built)], cwd=lite)
         for name in ("index.html", "dashboard.html", "dashboard.js", "site.css"):
             shutil.copy2(SRC / name, built / name)
+        (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():
             shutil.rmtree(output)
