@@ -60,6 +60,13 @@ function niceTicks(lo, hi, count = 5) {
   return ticks;
 }
 
+function tickFormat(ticks) {
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) : 1;
+  const decimals = Math.max(0, Math.min(4, Math.ceil(-Math.log10(step) + 1e-9)));
+  const fixed = (v) => v.toFixed(decimals + (String(step).includes("25") ? 1 : 0));
+  return (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : fixed(v));
+}
+
 function fmt(value) {
   if (value === null || value === undefined) return TEXT.noData;
   const abs = Math.abs(value);
@@ -72,7 +79,7 @@ function draw(series, width) {
   const narrow = width < 480;
   const W = Math.max(300, Math.round(width));
   const H = narrow ? 300 : 340;
-  const m = { l: narrow ? 52 : 64, r: 14, t: 46, b: 58 };
+  const m = { l: narrow ? 58 : 66, r: 22, t: narrow ? 62 : 46, b: 58 };
   const points = series.points || [];
   const known = points.filter((p) => p.value !== null);
   const values = known.map((p) => p.value);
@@ -100,13 +107,14 @@ function draw(series, width) {
   root.append(defs);
 
   // y axis: grid, ticks, the label with its unit
+  const tickText = tickFormat(ticks);
   for (const t of ticks) {
     root.append(svg("line", { class: "pe-chart-grid", x1: m.l, x2: W - m.r, y1: y(t), y2: y(t) }));
     root.append(svg("text", { class: "pe-chart-tick", x: m.l - 6, y: y(t) + 4,
-                              "text-anchor": "end" }, fmt(t)));
+                              "text-anchor": "end" }, tickText(t)));
   }
   root.append(svg("text", {
-    class: "pe-chart-axis-label", transform: `translate(14 ${(m.t + H - m.b) / 2}) rotate(-90)`,
+    class: "pe-chart-axis-label", transform: `translate(13 ${(m.t + H - m.b) / 2}) rotate(-90)`,
     "text-anchor": "middle",
   }, series.y_label));
   // x axis: symbols' positions and numbers
@@ -121,10 +129,17 @@ function draw(series, width) {
   if (series.arrow) {
     const right = series.arrow.direction === "right";
     const [xa, xb] = right ? [m.l + 4, W - m.r - 4] : [W - m.r - 4, m.l + 4];
-    root.append(svg("line", { class: "pe-chart-arrow", x1: xa, x2: xb, y1: 30, y2: 30,
+    const ya = m.t - 16;
+    root.append(svg("line", { class: "pe-chart-arrow", x1: xa, x2: xb, y1: ya, y2: ya,
                               "marker-end": `url(#${id}-head)` }));
-    root.append(svg("text", { class: "pe-chart-arrow-text", x: (m.l + W - m.r) / 2, y: 20,
-                              "text-anchor": "middle" }, series.arrow.text));
+    const label = svg("text", { class: "pe-chart-arrow-text", "text-anchor": "middle" });
+    // on a narrow screen the sentence takes two lines: "<trend>:" and "rises this way"
+    const parts = narrow ? series.arrow.text.split(/(?<=:) /) : [series.arrow.text];
+    parts.forEach((part, k) => {
+      label.append(svg("tspan", { x: (m.l + W - m.r) / 2,
+                                  y: ya - 10 - 16 * (parts.length - 1 - k) }, part));
+    });
+    root.append(label);
   }
 
   // the steps, coloured by verdict, then the points on top
@@ -177,7 +192,9 @@ function table(series) {
   for (const h of [TEXT.element, axis, `${series.y_label}`, TEXT.step]) {
     head.append(html("th", { scope: "col" }, h));
   }
-  t.append(html("thead")).append(head);
+  const thead = html("thead");
+  thead.append(head);
+  t.append(thead);
   const body = html("tbody");
   (series.points || []).forEach((p, i) => {
     const row = html("tr", { "data-symbol": p.symbol });
