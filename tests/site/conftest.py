@@ -30,8 +30,6 @@ CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-#: A cold start of Python in the browser is CPU-bound: minutes on a loaded 2-core machine.
-BOOT_TIMEOUT_MS = 300_000
 
 
 def pytest_collection_modifyitems(items):

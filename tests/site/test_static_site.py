@@ -12,12 +12,13 @@ import time
 import pytest
 
 from browser_helpers import screenshot
-from conftest import BOOT_TIMEOUT_MS
 
 PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
 LESSONS = PINS["lessons"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 NA_IONIZATION = set("H He Li Be B C N Mg Al Si P S".split())
+#: A cold start of Python in the browser is CPU-bound: minutes on a loaded 2-core machine.
+BOOT_TIMEOUT_MS = 300_000
 
 
 # -- the build -------------------------------------------------------------------------------
