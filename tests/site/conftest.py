@@ -73,17 +73,15 @@ def site_server(site_dir, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def site_browser():
-    from playwright import sync_api
-
+def site_browser(playwright_session):  # tests/conftest.py: one Playwright per run
     if not Path(CHROMIUM).exists():  # a missing browser fails the suite, never skips it
         pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (scripts/test does)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                 headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 def offline_context(browser, base: str, **options):
