@@ -26,6 +26,7 @@ from .trend_explorer import TrendExplorer
 
 __all__ = ["TrendExplorer", "ElementCard", "GameWidget", "explore", "plot_board", "plot_trend",
            "PROPERTIES"]
+from .trend_chart import TrendChart; __all__.append("TrendChart")  # noqa: E402,E702
 
 
 def explore(symbol: str = "Na", **kwargs: Any):
