@@ -6,10 +6,11 @@ on all cores and prints seat win rates, mean scores, game length and end trigger
 """
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
+from ..echo import clean
+from ..engine import safejson
 from ..engine.scoring import winners
 from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
 from .common import UserError, print_json
@@ -102,21 +103,21 @@ def run_simulate(args) -> int:
 # ---- replay ------------------------------------------------------------------------------------
 def run_replay(args) -> int:
     from ..engine import Game
-    path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"cannot read {args.file}: {error.strerror or error}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UserError(f"{args.file}: save file: malformed JSON: {error}") from None
+    shown = clean(args.file)
+    try:  # a regular file of at most 1 MB: never /dev/zero, a FIFO or a terminal
+        data = safejson.read_limited(args.file)
+        doc = safejson.loads(data)
+    except safejson.JsonLimitError as error:
+        raise UserError(f"{shown}: save file: {error}") from None
+    except (OSError, ValueError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else "bad path"
+        raise UserError(f"cannot read {shown}: {why}") from None
     if isinstance(doc, dict) and isinstance(doc.get("save"), dict) and "expected" in doc:
         doc = doc["save"]  # a golden playthrough (tests/golden): replay the save inside it
     try:
         game = Game.from_dict(doc)
     except ValueError as error:
-        raise UserError(f"{args.file}: {error}") from None
+        raise UserError(f"{shown}: {error}") from None
     summary = game.summary()
     st = game.state
     summary["state"] = {
@@ -131,7 +132,7 @@ def run_replay(args) -> int:
     if args.json:
         print_json(summary)
         return 0
-    print(f"{args.file}: edition {summary['edition']}, seed {summary['seed']}, "
+    print(f"{shown}: edition {summary['edition']}, seed {summary['seed']}, "
           f"{len(summary['players'])} players, {summary['actions']} actions, "
           f"round {summary['rounds']}, {'game over' if summary['is_over'] else 'in progress'}"
           + (f" ({summary['ended_by']})" if summary["ended_by"] else ""))
