@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import TREND_NAMES
+from ..echo import echo
 from .actions import Action
 from .editions import tile_label
 from .rng import Rng
@@ -57,7 +58,7 @@ class PlayerView:
 
     def __init__(self, state: State, player: int, legal_fn=None) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-            raise ValueError(f"player must be a seat number from 0 to {state.n - 1}, not {player!r}")
+            raise ValueError(f"player must be a seat number from 0 to {state.n - 1}, not {echo(player)}")
         self._st = state
         self.player = player
         self._legal_fn = legal_fn  # the game's cached legal list (same content as the rules')

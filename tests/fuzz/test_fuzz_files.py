@@ -100,6 +100,14 @@ def test_a_deck_path_in_a_save_is_refused_at_once_and_the_same_way(path):
                                "save (a JSON object); a save never names a deck file")
 
 
+def test_a_long_action_is_quoted_short():
+    """Found by the 3,000-case run: NotationError quoted a 6,000-character action whole."""
+    doc = dict(VALID_SAVE, actions=["()" * 3000])
+    with pytest.raises(SaveError, match=r"\(6000 chars\)") as info:
+        Game.from_json(json.dumps(doc))
+    one_safe_line(str(info.value), limit=400)  # the action is quoted twice, each cut
+
+
 # ---- deck files ----------------------------------------------------------------------------------
 @st.composite
 def mutated_deck(draw, base) -> dict:
