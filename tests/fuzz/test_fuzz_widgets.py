@@ -17,6 +17,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from fuzz_helpers import (COUNTS, DEFAULT_CASES, JSON, MANY_CASES, NASTY_TEXT, TEXT,  # noqa: E402
                           fuzz_settings, report)
+from periodic_edu.chemistry import element  # noqa: E402
 from periodic_edu.engine import Game  # noqa: E402
 from periodic_edu.widgets import ElementCard, GameWidget, TrendExplorer  # noqa: E402
 from periodic_edu.widgets import _payload  # noqa: E402
@@ -120,8 +121,7 @@ def check_consistent(widget, kind: str, data_before: dict, sent: list[dict]) -> 
     text = json.dumps(sent, default=str)
     assert "Traceback" not in text and "File \"" not in text
     if kind == "card":
-        assert widget.element == _payload.card_data(__import__(
-            "periodic_edu.chemistry", fromlist=["element"]).element(widget.symbol))
+        assert widget.element == _payload.card_data(element(widget.symbol))
     if kind == "game":
         g = widget.game
         assert Game.from_json(g.to_json()).state == g.state  # every action legal, replayable
