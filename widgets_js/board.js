@@ -33,6 +33,19 @@ export function pe(tag, attrs = {}, children = []) {
   return node;
 }
 
+/** Set the small text of a cell part (.pe-z, .pe-val, .pe-badge). It is drawn by CSS from
+ * data-text: the cell's aria-label already says it, and a label must contain a cell's visible
+ * text (WCAG 2.5.3), which the number and distance around the symbol would break. */
+export function setCellText(node, text) {
+  if (!node) return;
+  const value = text === null || text === undefined ? "" : String(text);
+  if (node.getAttribute("data-text") !== value) node.setAttribute("data-text", value);
+}
+
+export function cellText(node) {
+  return node ? node.getAttribute("data-text") || "" : "";
+}
+
 /** "Sodium, Na, atomic number 11" */
 export function baseLabel(cell) {
   return `${cell.name}, ${cell.symbol}, atomic number ${cell.z}`;
@@ -102,7 +115,7 @@ export function createBoard(options) {
   const tag = mini ? "span" : "div";
   const root = pe(tag, { class: `pe-board pe-board-${variant}`, "data-board": name });
   const grid = pe(tag, {
-    class: "pe-grid", role: interactive ? "grid" : "group", "aria-label": label,
+    class: "pe-grid", role: interactive ? "grid" : mini ? null : "group", "aria-label": mini ? null : label,
     // JupyterLab (lumino) would take the arrow keys for notebook navigation otherwise
     "data-lm-suppress-shortcuts": interactive ? "true" : null,
   });
@@ -121,24 +134,24 @@ export function createBoard(options) {
   const info = new Map([...cells, ...fblock].map((c) => [c.symbol, c]));
 
   function makeCell(c, offBoard) {
+    // a mini board's cells are swatches: the board (and its button) carries the name
     const attrs = {
       class: `pe-cell${offBoard ? " pe-off-board" : ""}`,
       "data-symbol": c.symbol,
       "data-family": c.family,
-      "aria-label": baseLabel(c) + (offBoard ? ", not on the game board" : ""),
+      "aria-label": mini ? null : baseLabel(c) + (offBoard ? ", not on the game board" : ""),
       title: mini ? null : `${c.name} (${c.z})${offBoard ? ": not on the game board" : ""}`,
     };
     if (interactive && !offBoard) {
       attrs.role = "gridcell";
       attrs.tabindex = "-1";
-    }
-    if (offBoard) attrs["aria-disabled"] = "true";
+    } else if (!mini) attrs.role = "img"; // a picture of a cell, named by its label
     const children = mini ? [] : [
-      pe("span", { class: "pe-z", "aria-hidden": "true", text: c.z }),
+      pe("span", { class: "pe-z", "aria-hidden": "true", "data-text": c.z }),
       pe("span", { class: "pe-sym", "aria-hidden": "true", text: c.symbol }),
       pe("span", { class: "pe-val", "aria-hidden": "true" }),
       pe("span", { class: "pe-badge", "aria-hidden": "true" }),
-      pe("span", { class: "pe-deco" }),
+      pe("span", { class: "pe-deco", "aria-hidden": "true" }),
     ];
     const node = pe(tag, attrs, children);
     node.style.gridRow = String(offBoard ? c.row : c.period);

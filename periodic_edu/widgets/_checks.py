@@ -15,11 +15,20 @@ _LONGEST_KEY = 32  # "Rutherfordium" is 13 characters; anything much longer is n
 
 
 def board_symbol(value: Any) -> str:
-    """A symbol of one of the 88 board cells (case-insensitive) -> its proper spelling."""
+    """A board cell by symbol (case-insensitive), name or atomic number -> its symbol."""
     if not isinstance(value, str) or not value.strip() or len(value) > _LONGEST_KEY:
         raise ValueError(f"expected the symbol of a board cell, got {describe(value)}")
+    text = value.strip()
     try:
-        return board.cell(value.strip()).symbol
+        return board.cell(text).symbol
+    except board.NotOnBoardError as exc:
+        problem = str(exc)
+    try:  # a name ("sodium") or an atomic number ("11"), as the element card takes
+        symbol = element(int(text) if text.isdigit() else text).symbol
+    except (ValueError, KeyError, LookupError):
+        raise ValueError(problem) from None
+    try:
+        return board.cell(symbol).symbol
     except board.NotOnBoardError as exc:
         raise ValueError(str(exc)) from None
 

@@ -14,6 +14,10 @@ type           keys (besides ``type``)                      meaning
 ``step_bot``   ``rev`` (required)                           the bot whose turn it is plays one
                                                             action (the browser's pacing timer)
 ``pause``      ``paused`` (bool), optional ``rev``          stop / restart the bots' timer
+``hello``      ``token``, optional ``rev``                  a page (re)loaded holding this resume
+                                                            token: offer its saved game
+``resume``     optional ``rev``                             take up the offered saved game
+``dismiss_resume`` optional ``rev``                         decline the offer (the save expires)
 =============  ==========================================  =====================================
 
 ``rev`` is the widget's ``revision`` the browser last saw: a message about an older state is
@@ -21,7 +25,7 @@ refused (``act``, ``undo``, ``new_game``) or, for ``step_bot``, silently dropped
 one widget both tick, and only the first tick for a revision plays.
 
 >>> parse_intent({"type": "act", "action": "s:ie>F", "rev": 3})
-Intent(type='act', action='s:ie>F', rev=3, paused=None)
+Intent(type='act', action='s:ie>F', rev=3, paused=None, token=None)
 >>> parse_intent({"type": "act"})
 Traceback (most recent call last):
 ...
@@ -29,6 +33,7 @@ periodic_edu.widgets._game_intents.IntentError: message 'act' needs the key 'act
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +55,11 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "new_game": (frozenset(), frozenset({"rev"})),
     "step_bot": (frozenset({"rev"}), frozenset()),
     "pause": (frozenset({"paused"}), frozenset({"rev"})),
+    "hello": (frozenset({"token"}), frozenset({"rev"})),
+    "resume": (frozenset(), frozenset({"rev"})),
+    "dismiss_resume": (frozenset(), frozenset({"rev"})),
 }
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 
 
 class IntentError(ValueError):
@@ -63,6 +72,7 @@ class Intent:
     action: str | None = None
     rev: int | None = None
     paused: bool | None = None
+    token: str | None = None
 
 
 def parse_intent(content: Any) -> Intent:
@@ -99,4 +109,7 @@ def parse_intent(content: Any) -> Intent:
     paused = content.get("paused")
     if "paused" in content and not isinstance(paused, bool):
         raise IntentError(f"'paused' must be true or false, not {describe(paused)}")
-    return Intent(kind, action, rev, paused)
+    token = content.get("token")
+    if "token" in content and (not isinstance(token, str) or not _TOKEN.match(token)):
+        raise IntentError(f"'token' must be a resume token, not {describe(token)}")
+    return Intent(kind, action, rev, paused, token)

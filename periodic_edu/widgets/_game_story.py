@@ -15,10 +15,35 @@ from ..engine import AA_VALUES, Action, Game
 from ..engine.editions import tile_label
 from ..engine.state import State
 
-__all__ = ["Snapshot", "entry_text", "make_entry", "events", "SECRET_AGENDA", "TRIGGER_TEXT"]
+__all__ = ["Snapshot", "entry_text", "make_entry", "events", "TRIGGER_TEXT", "OBJECTIVE_WORDS",
+           "possessive", "replay_log"]
 
-#: What the log shows for any agenda choice (the card itself is secret, RULES §5).
-SECRET_AGENDA = "a:?"
+#: Agenda objectives in a student's words (the card colours are the difficulties 1-4:
+#: green, blue, purple, pink).
+OBJECTIVE_WORDS = {
+    "track_levels": "+1 for each level you reach on the Academic Achievement track",
+    "cards": "+1 for each goal card you completed",
+    "difficulty:2": "+2 for each blue card you completed",
+    "difficulty:3": "+2 for each purple card you completed",
+    "difficulty:4": "+2 for each pink card you completed",
+    "pair:2+3": "+5 for each pair: one blue and one purple card you completed",
+    "pair:2+4": "+5 for each pair: one blue and one pink card you completed",
+    "pair:3+4": "+5 for each pair: one purple and one pink card you completed",
+    "set4": "+11 for each set of one green, one blue, one purple and one pink card you completed",
+    "set3": "+9 for each set of three cards of three different colours you completed",
+    "min_x3": "3 × the smaller of two numbers: the goal cards you completed, and your level on "
+              "the Academic Achievement track",
+}
+
+
+def possessive(name: str) -> str:
+    """"Ada's", and "Your" for a player called "You"."""
+    return "Your" if name.strip().lower() == "you" else f"{name}'s"
+
+
+def _object(name: str) -> str:
+    """A name after a verb or preposition: "you" for a player called "You"."""
+    return "you" if name.strip().lower() == "you" else name
 
 TRIGGER_TEXT = {
     "stack": "a goal stack could not refill a completed card",
@@ -85,7 +110,7 @@ def events(game: Game, before: Snapshot) -> list[str]:
                        f"cubes on a card someone else completed")
         if st.aa[q] > before.aa[q]:
             group = st.ring[st.micro[q]].replace("_", " ")
-            out.append(f"{names[q]}'s microscope moved on to the {group}: Academic Achievement "
+            out.append(f"{possessive(names[q])} microscope moved on to the {group}: Academic Achievement "
                        f"{AA_VALUES[before.aa[q]]} → {AA_VALUES[st.aa[q]]} points")
     for slot, cid in enumerate(st.face):
         if cid != before.face[slot]:
@@ -93,7 +118,7 @@ def events(game: Game, before: Snapshot) -> list[str]:
                        else "a goal slot stays empty: no card of that colour is left")
     if st.trigger is not None and before.trigger is None:
         who, why = st.trigger
-        out.append(f"the end is triggered by {names[who]}: {TRIGGER_TEXT.get(why, why)}; "
+        out.append(f"the end is triggered by {_object(names[who])}: {TRIGGER_TEXT.get(why, why)}; "
                    f"every other player takes one more turn")
     if st.phase == "over" and before.phase != "over":
         out.append("the game is over" + (f": {ENDED_TEXT[st.ended_by]}"
@@ -112,10 +137,25 @@ def make_entry(game: Game, index: int, seat: int, action: Action, text: str, bot
         "seat": seat,
         "name": st.names[seat],
         "bot": bot,
-        "action": SECRET_AGENDA if action.kind == "agenda" else action.text,
+        # notation is shown on demand only; an agenda choice has none (the card is secret)
+        "action": None if action.kind == "agenda" else action.text,
         "kind": action.kind,
         "text": text,
         "from": before.flask[seat] if moved else None,
         "to": st.flask[seat] if moved else None,
         "events": events(game, before),
     }
+
+
+def replay_log(game: Game, bots: list[str | None]) -> list[dict[str, Any]]:
+    """The log of a game rebuilt from its actions (a resumed save): each entry as if played
+    now, with the describer's sentence (a bot's own reasons are not saved)."""
+    fresh = Game.from_dict({**game.to_dict(), "actions": []})
+    out = []
+    for index, action in enumerate(game.actions):
+        seat = fresh.current_player
+        text = entry_text(fresh, seat, action)
+        before = Snapshot(fresh.state)
+        fresh.play(action)
+        out.append(make_entry(fresh, index, seat, action, text, bots[seat], before))
+    return out

@@ -39,12 +39,14 @@ from ..bots import BOTS, make_bot
 from ..engine import (AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, Action, EngineError, Game,
                       IllegalMoveError)
 from ..engine.scoring import OBJECTIVE_TEXT
+from ..engine.seeds import parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from . import _payload
 from ._assets import css, esm
 from ._base import IntentWidget, describe
 from ._game_intents import Intent, IntentError, parse_intent
-from ._game_story import Snapshot, entry_text, make_entry
+from ._game_story import OBJECTIVE_WORDS, Snapshot, entry_text, make_entry, replay_log
+from .save_store import SaveStore
 
 __all__ = ["GameWidget", "PLAYER_COLOURS"]
 
@@ -53,6 +55,8 @@ PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#7A5C00")
 #: Most log entries synced to the browser (the full log stays in :attr:`GameWidget.log_entries`).
 LOG_WINDOW = 120
 _MAX_DELAY = 10.0
+#: The rules as this package plays them (the How to play panel links it).
+RULES_URL = "https://github.com/periodic-edu/periodic_edu/blob/HEAD/docs/rules.md"
 
 
 def _seat_bots(bots: Any, n: int) -> list[str | None]:
@@ -104,7 +108,11 @@ class GameWidget(IntentWidget):
     Parameters: ``players`` (2-5, or a list of names), ``seed`` (int; None draws one),
     ``bots`` (``{seat: "greedy"}`` or a list like ``[None, "search"]``; seats from 0),
     ``edition`` (``"en"`` or ``"uk"``), ``max_rounds`` (None: no limit), ``bot_delay``
-    (seconds between two bot actions in the browser, default 0.8).
+    (seconds between two bot actions in the browser, default 0.8), ``save_store`` (a
+    :class:`~periodic_edu.widgets.save_store.SaveStore`: the game is saved there after every
+    action and a reloaded page may resume it; None, the default, saves nothing),
+    ``class_code`` (``"K7Q2-M9XD"``: the deal every student who types the code gets; it
+    stands for the seed and is kept in saves; later ``new_game()`` deals are fresh).
     """
 
     _esm = esm("game.js")
@@ -133,15 +141,23 @@ class GameWidget(IntentWidget):
         sync=True)
     refusals = traitlets.Int(0, help="Counts refused messages (the browser shows each one).").tag(
         sync=True)
+    resume_token = traitlets.Unicode("", help="This game's save token ('' before the first "
+                                     "save); the browser keeps it to ask for the game again.").tag(
+        sync=True)
+    resume_offer = traitlets.Dict(help="A saved game this browser may resume: {'text': ...}.").tag(
+        sync=True)
 
     def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
                  bots: Any = None, edition: str = "en", max_rounds: int | None = None,
-                 bot_delay: float = 0.8, **kwargs: Any) -> None:
+                 bot_delay: float = 0.8, save_store: SaveStore | None = None,
+                 class_code: str | None = None, **kwargs: Any) -> None:
         n = _player_count(players)
         if not 2 <= n <= 5:
             raise ValueError(f"Periodic is played by 2 to 5 players, not {n}")
         kinds = _seat_bots(bots, n)
-        if seed is None:
+        if class_code is not None:  # the class's shared deal (raises ClassCodeError, a ValueError)
+            seed = seed_from_class_code(parse_class_code(class_code))
+        elif seed is None:
             seed = secrets.randbelow(2 ** 31)
         if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or \
                 not 0 <= bot_delay <= _MAX_DELAY:
@@ -150,12 +166,17 @@ class GameWidget(IntentWidget):
         names = _seat_names(players, kinds)
         self._kinds = kinds
         self._settings = {"players": names, "edition": edition, "max_rounds": max_rounds}
-        self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds)
+        self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds,
+                          class_code=class_code)
         # later games (new_game) draw their seeds from here: reproducible, never synced
         self._seeds = random.Random(seed)
         self._bots = self._make_bots(seed)
         self.log_entries: list[dict[str, Any]] = []
         self._viewer: int | None = self._first_human()
+        #: where the game is saved after every action (None: not saved)
+        self.save_store = save_store
+        self._token = ""
+        self._offered: str | None = None
         super().__init__(**kwargs)
         self.bot_delay_ms = int(round(bot_delay * 1000))
         self.static = _static()
@@ -221,6 +242,7 @@ class GameWidget(IntentWidget):
         while len(g.history) > target:
             undone.append(g.undo().text)
         self.log_entries = [e for e in self.log_entries if e["i"] < target]
+        self._save()
         self._sync()
         return undone
 
@@ -232,7 +254,39 @@ class GameWidget(IntentWidget):
         self._bots = self._make_bots(seed)
         self.log_entries = []
         self._viewer = self._first_human()
+        self._token = ""  # the old save stays until it expires; this game gets its own
         self._sync()
+
+    @property
+    def in_progress(self) -> bool:
+        """A person has played in this game and it is not over (so it is worth keeping)."""
+        return not self._game.is_over and any(e["bot"] is None for e in self.log_entries)
+
+    def resume(self, token: str) -> bool:
+        """Take up the game saved under ``token`` (from :attr:`save_store`); False when there
+        is no such save (unknown, expired, damaged: then nothing changes)."""
+        record = self.save_store.get(token) if self.save_store is not None else None
+        if record is None:
+            return False
+        try:
+            game = Game.from_json(record["game"])
+            kinds = _seat_bots(record.get("bots"), len(game.names))
+            seed = int(record.get("seed", game.seed))
+        except (KeyError, TypeError, ValueError, EngineError):
+            return False
+        self._game = game
+        self._kinds = kinds
+        self._settings = {"players": list(game.names), "edition": game.edition,
+                          "max_rounds": game.max_rounds}
+        self._bots = self._make_bots(seed)
+        self.log_entries = replay_log(game, kinds)
+        self._viewer = self._first_human()
+        self._token = token
+        self.seats = [{"seat": i, "name": n, "bot": kinds[i], "colour": PLAYER_COLOURS[i]}
+                      for i, n in enumerate(game.names)]
+        self.resume_offer = {}
+        self._sync()
+        return True
 
     def scores(self) -> list[dict[str, Any]]:
         """The final score breakdown (RULES §7.1); refused before the end (it would show the
@@ -284,9 +338,23 @@ class GameWidget(IntentWidget):
             self.paused = intent.paused
             self.error = ""
             return True
+        if intent.type == "hello":
+            return self._hello(intent.token)
+        if intent.type == "resume":
+            token, self._offered = self._offered, None
+            if token is None or not self.resume(token):
+                self.resume_offer = {}
+                return self._refuse("that saved game is no longer there (saves expire after a "
+                                    "day); this game goes on")
+            return True
+        if intent.type == "dismiss_resume":
+            self._offered = None
+            self.resume_offer = {}
+            return True
         if stale:
-            return self._refuse("the game changed before this click arrived; nothing was done "
-                                "(look at the board again)")
+            # a second click (or a click on an old board) about a game that has moved on:
+            # nothing to do and nothing wrong; the browser already shows the new position
+            return False
         if intent.type == "act":
             if g.is_over:
                 return self._refuse("the game is over: start a new game")
@@ -306,6 +374,44 @@ class GameWidget(IntentWidget):
             self.new_game()
             return True
         return self._refuse(f"unknown message type {intent.type!r}")  # pragma: no cover
+
+    def _hello(self, token: str | None) -> bool:
+        """A page loaded holding ``token``: offer its saved game if there is one to resume."""
+        if self.save_store is None or not token or token == self._token:
+            return False
+        record = self.save_store.get(token)
+        if record is None or record.get("over"):
+            return False
+        self._offered = token
+        self.resume_offer = {"text": str(record.get("summary") or "Resume your game")}
+        return True
+
+    def _summary(self) -> str:
+        """"Resume your game (round 3, you vs greedy bot)"."""
+        g = self._game
+        people = [n for n, k in zip(g.names, self._kinds) if k is None]
+        bots = [f"{k} bot" for k in self._kinds if k is not None]
+        who = " vs ".join([", ".join("you" if n.lower() == "you" else n for n in people)]
+                          + ([", ".join(bots)] if bots else []))
+        when = "setup" if g.state.phase == "agenda" else f"round {g.round}"
+        return f"Resume your game ({when}, {who})"
+
+    def _save(self) -> None:
+        """Save the game after an action (action list + seed, and the seats' bots)."""
+        if self.save_store is None:
+            return
+        if not self.in_progress:
+            if self._token:
+                self.save_store.delete(self._token)  # over (or back to no move): nothing to resume
+            return
+        if not self._token:
+            self._token = self.save_store.new_token()
+        try:
+            self.save_store.put(self._token, {
+                "game": self._game.to_json(), "bots": self._kinds, "seed": self._game.seed,
+                "summary": self._summary(), "over": self._game.is_over})
+        except (OSError, ValueError) as exc:  # a full disk must not stop the game
+            self.error = f"the game could not be saved ({describe(str(exc))}); play goes on"
 
     def _refuse(self, text: str) -> bool:
         with self.hold_sync():
@@ -344,6 +450,7 @@ class GameWidget(IntentWidget):
             g.undo()
             raise
         self.log_entries.append(entry)
+        self._save()
         self._sync()
         return entry
 
@@ -389,8 +496,10 @@ class GameWidget(IntentWidget):
             self.log_total = len(self.log_entries)
             self.bot_pending = not g.is_over and self._kinds[seat] is not None
             self.can_undo = any(e["bot"] is None for e in self.log_entries)
+            self.resume_token = self._token
             self.revision = self.revision + 1
-            self.error = ""
+            if not self.error.startswith("the game could not be saved"):
+                self.error = ""
 
     def __repr__(self) -> str:
         return f"<GameWidget {self._game!r}>"
@@ -406,5 +515,6 @@ def _static() -> dict[str, Any]:
         "aa_capacity": {str(k): v for k, v in AA_CAPACITY.items()},
         "colours": list(COLOURS),
         "families": {f: list(members) for f, members in FAMILIES.items()},
-        "objectives": dict(OBJECTIVE_TEXT),
+        "rules_url": RULES_URL,
+        "objectives": {k: OBJECTIVE_WORDS.get(k, v) for k, v in OBJECTIVE_TEXT.items()},
     }

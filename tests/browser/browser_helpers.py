@@ -16,13 +16,65 @@ SCREENSHOTS = ARTIFACTS / "screenshots"
 
 #: The explorer's main board (the overview boards are [data-board="overview"]).
 MAIN = '[data-board="main"]'
+#: axe-core, pinned; installed from npm once per machine by the test setup (never at run time
+#: of the page: it is read from disk and injected by playwright).
+AXE_VERSION = "4.14.1"
+AXE_CACHE = Path(os.environ.get("PERIODIC_AXE_CACHE",
+                                Path.home() / ".cache" / "periodic_edu-tests" / f"axe-core-{AXE_VERSION}"))
+#: The rules run: WCAG 2.0-2.2 A and AA.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
-def screenshot(target, name: str) -> Path:
+def axe_source() -> str:
+    """axe.min.js of the pinned version (npm install into AXE_CACHE when missing)."""
+    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        result = subprocess.run(
+            ["npm", "install", "--prefix", str(AXE_CACHE), "--no-audit", "--no-fund",
+             "--no-save", f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
+        if result.returncode != 0 or not script.is_file():
+            raise RuntimeError(f"could not install axe-core {AXE_VERSION} from npm:\n"
+                               f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    return script.read_text(encoding="utf-8")
+
+
+def run_axe(page, source: str, context: str = "document") -> dict:
+    """Run axe on the page (or a CSS selector); returns {impact: count} and the violations."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(source)
+    result = page.evaluate(
+        """async ([ctx, tags]) => {
+          const r = await axe.run(ctx === "document" ? document : ctx,
+                                  {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
+          return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map(n => n.target.join(" ")),
+            summary: v.nodes.slice(0, 2).map(n => n.failureSummary)}));
+        }""", [context, AXE_TAGS])
+    counts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
+    for v in result:
+        counts[v["impact"] or "minor"] += v["nodes"]
+    return {"counts": counts, "violations": result}
+
+
+def screenshot(target, name: str, full_page: bool = False) -> Path:
     """Save a PNG of a page or locator to artifacts/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    target.screenshot(path=str(path))
+    if full_page:
+        # Voila scrolls an inner element, not the document: grow the viewport to its height
+        size = target.viewport_size
+        tall = target.evaluate("""() => Math.max(document.documentElement.scrollHeight,
+            ...[...document.querySelectorAll('body *')].filter(n => /auto|scroll/.test(
+                getComputedStyle(n).overflowY)).map(n => n.scrollHeight + n.getBoundingClientRect().top))""")
+        target.set_viewport_size({"width": size["width"], "height": min(int(tall) + 20, 6000)})
+        target.wait_for_timeout(200)
+        try:
+            target.screenshot(path=str(path))
+        finally:
+            target.set_viewport_size(size)
+    else:
+        target.screenshot(path=str(path))
     return path
 
 
@@ -69,6 +121,8 @@ def _jupyter_env(home: Path) -> dict[str, str]:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
+    # the dashboard's saved games go to this server's own directory, not the user's
+    env["PERIODIC_EDU_SAVE_DIR"] = str(home / "saves")
     env.pop("JUPYTER_PATH", None)
     return env
 
@@ -94,12 +148,32 @@ class Server:
 @contextmanager
 def serving(cmd: list[str], cwd: Path, home: Path, ready_path: str, root: Path):
     """Run a server on a free port (``{port}`` in ``cmd``) until the block ends."""
-    port = free_port()
     log = home / "server.log"
-    proc = _start([part.format(port=port) for part in cmd], cwd=cwd, env=_jupyter_env(home),
-                  log=log)
+    for attempt in range(3):
+        port = free_port()
+        proc = _start([part.format(port=port) for part in cmd], cwd=cwd,
+                      env=_jupyter_env(home), log=log)
+        try:
+            _wait_http(f"http://127.0.0.1:{port}{ready_path}", proc, log)
+            break
+        except RuntimeError:
+            _stop(proc)
+            # another process took the free port first (a shared machine): try another one
+            if attempt == 2 or "already in use" not in log.read_text():
+                raise
     try:
-        _wait_http(f"http://127.0.0.1:{port}{ready_path}", proc, log)
         yield Server(proc, f"http://127.0.0.1:{port}", log, root)
     finally:
         _stop(proc)
+
+
+def sized_page(browser, width: int, height: int, touch: bool = False):
+    """A page of its own context at this viewport (a phone gets touch and a mobile UA scale)."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=touch, is_mobile=touch, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return context, page

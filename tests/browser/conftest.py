@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ARTIFACTS, serving
+from browser_helpers import ARTIFACTS, REPO, axe_source, serving
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 #: These notebooks are served to the browser by the tests below; nbval must not run them alone.
@@ -94,4 +94,24 @@ def figures():
             old = {}
         old.update(found)
         path.write_text(json.dumps(old, indent=2, sort_keys=True) + "\n")
+
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """The pinned axe-core's source, installed from npm at test setup (offline afterwards)."""
+    return axe_source()
+
+
+@pytest.fixture(scope="session")
+def dashboard(tmp_path_factory):
+    """`voila lessons/dashboard.ipynb` run from the repository root, as scripts/run does, so
+    voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies. Saved
+    games go to the server's own temporary directory (PERIODIC_EDU_SAVE_DIR)."""
+    cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
+           "--port={port}", "--Voila.ip=127.0.0.1"]
+    home = tmp_path_factory.mktemp("dashboard")
+    with serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
+        server.saves = home / "saves"
+        yield server
 

@@ -6,27 +6,15 @@ Screenshots (artifacts/screenshots/dashboard_*.png) are the README's pictures.
 from __future__ import annotations
 
 import json
-import sys
 import time
 
 import pytest
 
-from browser_helpers import REPO, screenshot, serving
+from browser_helpers import REPO, screenshot
 
 pytestmark = pytest.mark.browser
 
 GAME = '[data-widget="game"]'
-
-
-@pytest.fixture(scope="module")
-def dashboard(tmp_path_factory):
-    """`voila lessons/dashboard.ipynb` run from the repository root, as scripts/run does, so
-    voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies."""
-    cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1"]
-    with serving(cmd, REPO, tmp_path_factory.mktemp("dashboard"), "/voila/static/voila.js",
-                 REPO / "lessons") as server:
-        yield server
 
 
 def test_voila_json_is_the_workshop_configuration():
@@ -63,6 +51,12 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
 
     page.get_by_role("tab", name="Play").click()
     game = page.locator(GAME)
+    # the How to play panel is open for a first game and closes (remembered by the browser)
+    help_panel = game.locator('[data-role="help"]')
+    assert help_panel.is_visible() and "Where points come from" in help_panel.inner_text()
+    game.locator('[data-role="help-close"]').click()
+    assert help_panel.is_hidden()
+    assert game.locator('[data-role="help-open"]').get_attribute("aria-expanded") == "false"
     game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
     page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
     start = game.locator('[aria-current="true"]').get_attribute("data-symbol")

@@ -87,7 +87,8 @@ def test_synced_traits_and_module():
     own = set(w.trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
     assert own - {"_esm", "_css", "_anywidget_id"} == {
         "static", "seats", "view", "viewer", "reach", "game_log", "log_total", "final",
-        "bot_pending", "bot_delay_ms", "paused", "can_undo", "revision", "refusals", "error"}
+        "bot_pending", "bot_delay_ms", "paused", "can_undo", "revision", "refusals", "error",
+        "resume_token", "resume_offer"}
     state = w.get_state()
     assert "export default" in state["_esm"] and "createBoard" in state["_esm"]
     assert 'from "./' not in state["_esm"]
@@ -168,7 +169,11 @@ BAD_MESSAGES = [
     ("end before a paid move", {"type": "act", "action": "end"}),
     ("agenda after setup", {"type": "act", "action": "a:A01"}),
     ("bad rev", {"type": "act", "action": "end", "rev": "latest"}),
-    ("stale rev", {"type": "act", "action": "end", "rev": 0}),
+    ("hello without token", {"type": "hello"}),
+    ("hello short token", {"type": "hello", "token": "abc"}),
+    ("hello token with a path", {"type": "hello", "token": "../../etc/passwd/aaaaaaaaaaaaaaaa"}),
+    ("hello huge token", {"type": "hello", "token": "a" * 10_000}),
+    ("resume with nothing offered", {"type": "resume"}),
     ("bool rev", {"type": "undo", "rev": True}),
     ("pause not bool", {"type": "pause", "paused": "yes"}),
     ("step_bot without rev", {"type": "step_bot"}),
@@ -315,7 +320,7 @@ def test_all_bot_game_shows_only_public_information():
 def test_agenda_choices_are_logged_without_the_card(duel):
     w = started(duel)
     agenda = [e for e in w.log_entries if e["kind"] == "agenda"]
-    assert len(agenda) == 2 and all(e["action"] == "a:?" for e in agenda)
+    assert len(agenda) == 2 and all(e["action"] is None for e in agenda)
     assert all("A0" not in e["text"] and "A1" not in e["text"] for e in agenda)
 
 
@@ -465,3 +470,33 @@ def test_a_failing_bot_pauses_and_the_widget_keeps_working(duel):
     custom(w, {"type": "pause", "paused": False})
     custom(w, {"type": "step_bot", "rev": w.revision})
     assert w.error == "" and w.view["phase"] == "start"
+
+
+def test_a_stale_click_is_dropped_without_an_error():
+    """A double click sends the same action twice; the second one is about a game that has
+    moved on: nothing happens and nothing red is shown (issue 8, item 5)."""
+    w = GameWidget(players=["You", "Bot"], bots={1: "greedy"}, seed=SEED, max_rounds=3)
+    action = w.view["legal_actions"][0]
+    rev = w.revision
+    custom(w, {"type": "act", "action": action, "rev": rev})
+    after = (w.game.to_json(), w.revision, w.refusals)
+    custom(w, {"type": "act", "action": action, "rev": rev})
+    assert (w.game.to_json(), w.revision, w.refusals) == after
+    assert w.error == ""
+
+
+def test_agenda_objectives_and_events_in_words_for_a_player_called_you():
+    w = GameWidget(players=["You", "Bot"], bots={1: "greedy"}, seed=SEED, max_rounds=3)
+    words = w.static["objectives"]
+    assert words["pair:2+3"] == "+5 for each pair: one blue and one purple card you completed"
+    assert all("oo" not in text for text in words.values())
+    from periodic_edu.widgets._game_story import possessive
+    assert possessive("You") == "Your" and possessive("Ada") == "Ada's"
+    for _ in range(6):
+        human_turn(w)
+        bots_play(w)
+        if w.game.is_over:
+            break
+    said = " ".join(e["text"] + " " + " ".join(e["events"]) for e in w.log_entries)
+    assert "You's" not in said and "You chooses" not in said
+    assert all(e["action"] is None or not e["action"].startswith("a:") for e in w.log_entries)

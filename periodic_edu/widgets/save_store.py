@@ -1,0 +1,122 @@
+"""Where a dashboard game survives a reload: saves kept by the kernel's side, never the browser.
+
+A save is the game's own ``Game.to_json()`` (the seed and the action list) plus the widget's
+seat settings (which seats are bots). The browser keeps only an unguessable token
+(``secrets.token_urlsafe``); the file is named after the token's SHA-256, so a directory
+listing reveals no token. Saves expire (a day by default) and are bounded in size and number:
+the oldest go first.
+
+The directory: ``directory=`` or the environment variable ``PERIODIC_EDU_SAVE_DIR``, else
+``$XDG_DATA_HOME/periodic_edu/saves`` (``~/.local/share/periodic_edu/saves``).
+
+>>> import tempfile
+>>> store = SaveStore(tempfile.mkdtemp())
+>>> token = store.new_token()
+>>> store.put(token, {"game": "{}", "bots": [None, "greedy"]})
+>>> store.get(token)["bots"]
+[None, 'greedy']
+>>> store.get("not-a-token") is None
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["SaveStore", "default_save_dir", "TOKEN_PATTERN"]
+
+#: What a browser may send as a token (token_urlsafe(24) gives 32 of these characters).
+TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+DAY = 24 * 3600
+
+
+def default_save_dir() -> Path:
+    env = os.environ.get("PERIODIC_EDU_SAVE_DIR")
+    if env:
+        return Path(env).expanduser()
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(data) / "periodic_edu" / "saves"
+
+
+class SaveStore:
+    """Saves by token in one directory: ``put``, ``get``, ``delete``, with expiry and bounds."""
+
+    def __init__(self, directory: str | os.PathLike | None = None, max_age: float = DAY,
+                 max_bytes: int = 512_000, max_saves: int = 2_000) -> None:
+        self.directory = Path(directory) if directory is not None else default_save_dir()
+        self.max_age = float(max_age)
+        self.max_bytes = int(max_bytes)
+        self.max_saves = int(max_saves)
+
+    @staticmethod
+    def new_token() -> str:
+        return secrets.token_urlsafe(24)
+
+    @staticmethod
+    def valid_token(token: Any) -> bool:
+        return isinstance(token, str) and bool(TOKEN_PATTERN.match(token))
+
+    def _path(self, token: str) -> Path:
+        return self.directory / f"{hashlib.sha256(token.encode()).hexdigest()}.json"
+
+    def put(self, token: str, record: dict[str, Any]) -> None:
+        """Write (replace) the save of ``token``; refuses a save larger than ``max_bytes``."""
+        if not self.valid_token(token):
+            raise ValueError("not a resume token")
+        text = json.dumps({**record, "saved_at": time.time()}, ensure_ascii=False)
+        if len(text.encode()) > self.max_bytes:
+            raise ValueError(f"a save of {len(text.encode())} bytes is larger than the "
+                             f"{self.max_bytes} allowed")
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = self._path(token)
+        partial = path.with_suffix(".tmp")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)  # a reader never sees half a save
+        self.prune()
+
+    def get(self, token: Any) -> dict[str, Any] | None:
+        """The save of ``token``, or None (unknown, expired, unreadable)."""
+        if not self.valid_token(token):
+            return None
+        path = self._path(token)
+        try:
+            if time.time() - path.stat().st_mtime > self.max_age:
+                path.unlink(missing_ok=True)
+                return None
+            if path.stat().st_size > self.max_bytes:
+                return None
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return record if isinstance(record, dict) else None
+
+    def delete(self, token: Any) -> None:
+        if self.valid_token(token):
+            self._path(token).unlink(missing_ok=True)
+
+    def prune(self) -> int:
+        """Remove expired saves and the oldest beyond ``max_saves``; returns how many went."""
+        try:
+            files = [(p.stat().st_mtime, p) for p in self.directory.glob("*.json")]
+        except OSError:
+            return 0
+        now = time.time()
+        files.sort()
+        gone = 0
+        keep = []
+        for mtime, path in files:
+            if now - mtime > self.max_age:
+                path.unlink(missing_ok=True)
+                gone += 1
+            else:
+                keep.append(path)
+        for path in keep[:max(0, len(keep) - self.max_saves)]:
+            path.unlink(missing_ok=True)
+            gone += 1
+        return gone

@@ -1,0 +1,87 @@
+// game_board.js: the game's board: flasks, goal cubes, the reachable cells of the current
+// choice with their distance, the cells that would move the player on along the element-group
+// track, and the last movement.
+import { pe, createBoard, setCellText } from "./board.js";
+import { say, count, possessive } from "./text.js";
+import { frameBoard } from "./board_frame.js";
+import { CARD_COLOURS } from "./game_cards.js";
+
+export function createGameBoard(ctx, onActivate) {
+  const board = createBoard({ cells: ctx.stat.cells, name: "game", label: say("game_board"), interactive: true, onActivate });
+  const frame = frameBoard(board, { label: say("board_scroll_label"), min: 28, max: 46 });
+  const legend = pe("div", { class: "pe-g-legend", "aria-hidden": "true" }, [
+    pe("span", {}, [pe("span", { class: "pe-g-flask", style: { background: "#555" }, text: "1" }), say("legend_flask")]),
+    pe("span", {}, [pe("span", { class: "pe-g-cube", style: { background: CARD_COLOURS.blue } }), say("legend_cube")]),
+    pe("span", {}, [pe("span", { class: "pe-g-swatch pe-g-swatch-reach" }), say("legend_reach")]),
+    pe("span", {}, [pe("span", { class: "pe-g-swatch pe-g-swatch-track", text: "▲" }), say("legend_track")]),
+    pe("span", {}, [pe("span", { class: "pe-g-swatch pe-g-swatch-current" }), say("legend_current")]),
+    pe("span", {}, [pe("span", { class: "pe-g-swatch pe-g-swatch-landed" }), say("legend_landed")]),
+  ]);
+  const root = pe("div", { class: "pe-g-boardbox" }, [frame.root, legend]);
+
+  /** targets: Map symbol -> steps (or null); trackFamily: the family that would advance the
+   * player to move on the element-group track (null when not their turn). */
+  function update(v, targets, trackFamily) {
+    const players = v.players_state || [];
+    const current = v.is_over ? null : v.current_player;
+    const cards = ctx.cardById();
+    const flasks = new Map();
+    players.forEach((p, q) => {
+      if (!flasks.has(p.flask)) flasks.set(p.flask, []);
+      flasks.get(p.flask).push(q);
+    });
+    const cubes = v.board_cubes || {};
+    const log = ctx.model.get("game_log") || [];
+    let last = null; // the latest movement, to mark where it started and ended
+    for (let k = log.length - 1; k >= 0 && k >= log.length - 6; k -= 1) if (log[k].to) { last = log[k]; break; }
+    for (const symbol of board.symbols) {
+      const node = board.cell(symbol);
+      const extra = [];
+      const deco = [];
+      const here = flasks.get(symbol) || [];
+      const cubeIds = cubes[symbol] || [];
+      if (cubeIds.length) {
+        deco.push(pe("span", { class: "pe-g-cubes" }, cubeIds.map((cid) => {
+          const card = cards.get(cid);
+          return pe("span", { class: "pe-g-cube", style: { background: CARD_COLOURS[card ? card.colour : "green"] } });
+        })));
+        extra.push(say("label_cubes", { n: cubeIds.length, cards: cubeIds.map((c) => (cards.get(c) || { name: c }).name).join(say("and")) }));
+      }
+      if (here.length) {
+        deco.push(pe("span", { class: "pe-g-flasks" }, here.map((q) => pe("span", {
+          class: `pe-g-flask${q === current ? " pe-g-flask-active" : ""}`, "data-seat": q,
+          style: { background: ctx.seatColour(q) }, "data-text": q + 1, // drawn by CSS: the label says whose
+        }))));
+        extra.push(here.map((q) => say(q === current ? "label_flask_to_move" : "label_flask", { whose: possessive(ctx.seatName(q)) })).join(", "));
+      }
+      const track = trackFamily && ctx.familyOf.get(symbol) === trackFamily;
+      board.decorate(symbol, deco);
+      const badge = node.querySelector(".pe-badge");
+      if (targets.has(symbol)) {
+        const k = targets.get(symbol);
+        node.setAttribute("data-reachable", "true");
+        if (k) node.setAttribute("data-steps", String(k)); else node.removeAttribute("data-steps");
+        setCellText(badge, k ? String(k) : "");
+        extra.push(k ? say("label_reach_steps", { steps: count(k, "n_steps") }) : say("label_reach"));
+      } else {
+        node.removeAttribute("data-reachable");
+        node.removeAttribute("data-steps");
+        setCellText(badge, "");
+      }
+      if (track) {
+        node.setAttribute("data-track-next", "true");
+        extra.push(say("label_track"));
+      } else node.removeAttribute("data-track-next");
+      if (current !== null && players[current] && players[current].flask === symbol) node.setAttribute("aria-current", "true");
+      else node.removeAttribute("aria-current");
+      node.classList.toggle("pe-g-landed", Boolean(last && last.to === symbol));
+      node.classList.toggle("pe-g-left-from", Boolean(last && last.from === symbol && last.to !== symbol));
+      board.setLabel(symbol, extra.join("; "));
+    }
+    board.root.classList.toggle("pe-g-choosing", targets.size > 0);
+    if (current !== null && players[current] && !board.root.contains(document.activeElement)) {
+      board.setTabStop(targets.size ? [...targets.keys()][0] : players[current].flask);
+    }
+  }
+  return { root, board, frame, update };
+}
