@@ -22,10 +22,11 @@ from ._payload import PROPERTIES
 from .element_card import ElementCard
 from .figures import plot_board, plot_trend
 from .game_widget import GameWidget
+from .elemonster_widget import ElemonsterWidget
 from .trend_explorer import TrendExplorer
 
-__all__ = ["TrendExplorer", "ElementCard", "GameWidget", "explore", "plot_board", "plot_trend",
-           "PROPERTIES"]
+__all__ = ["TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "explore",
+           "plot_board", "plot_trend", "PROPERTIES"]
 
 
 def explore(symbol: str = "Na", **kwargs: Any):
