@@ -239,7 +239,8 @@ function render({ model, el }) {
   function logPart() {
     const entries = model.get("game_log") || [];
     return section("log", T("log"), [
-      pe("ol", { class: "em-log", reversed: true }, entries.slice().reverse().map((e) =>
+      // a scrolling list is a tab stop, so keyboard users can scroll it (WCAG 2.1.1)
+      pe("ol", { class: "em-log", reversed: true, tabindex: "0", "aria-label": T("log") }, entries.slice().reverse().map((e) =>
         pe("li", { "data-i": e.i, "data-bot": e.bot || null, "data-kind": e.kind }, [
           pe("strong", { text: `${e.name}: ` }), pe("span", { class: "em-entry-text", text: e.text }),
         ]))),
