@@ -9,8 +9,8 @@ import { fill } from "./text.js";
 
 // symbol id -> glyph (decoration only: aria-hidden, the label beside it says what it is)
 const GLYPHS = {
-  heart: "♥", skull: "☠", crown: "♛", neutral: "◯", radioactive: "☢", magnetic: "🧲",
-  flammable: "🔥", hard: "◆", material: "⚙", semiconductor: "▦", corrosive: "⚗", shield: "⛨",
+  heart: "♥", skull: "☠", crown: "♛", neutral: "◯", radioactive: "☢", magnetic: "∩",
+  flammable: "♨", hard: "◆", material: "⚙", semiconductor: "▦", corrosive: "⚗", shield: "⛨",
 };
 
 function num(v) {
@@ -77,7 +77,7 @@ export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, co
   ]);
   const shellText = fill(text.shell_text, { outer: data.outer, cap: data.cap, gaps: data.gaps });
   const dots = pe("span", { class: "em-shell-dots", "aria-hidden": "true" });
-  for (let i = 0; i < data.cap; i++) dots.append(pe("span", { class: i < data.outer ? "em-dot em-full" : "em-dot" }));
+  for (let i = 0; i < data.cap; i++) dots.append(pe("span", { class: i < data.outer ? "em-dot em-on" : "em-dot" }));
   const shell = pe("div", { class: "em-shell", "data-field": "shell",
                             "aria-label": fill(text.shell_aria, data), role: "group" }, [
     pe("span", { class: "em-label", "aria-hidden": "true", text: text.shell }), dots,
@@ -103,9 +103,11 @@ export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, co
       [text.native, yes(data.native), "native"],
     ];
     parts.push(pe("p", { class: "em-small", text: where }));
-    parts.push(pe("dl", { class: "em-facts" }, rows.flatMap(([label, value, field]) => [
-      pe("dt", { text: label }), pe("dd", { "data-field": field }, [value, sup(field)]),
-    ])));
+    parts.push(pe("div", { class: "em-facts", role: "list" }, rows.map(([label, value, field]) =>
+      pe("div", { class: "em-fact", role: "listitem" }, [
+        pe("span", { class: "em-fact-label", text: `${label}: ` }),
+        pe("span", { "data-field": field }, [value, sup(field)]),
+      ]))));
     const meanings = Object.keys(data.symbols || {}).filter((s) => data.symbols[s]).map((s) =>
       pe("li", { "data-symbol-id": s }, [`${(symbols[s] || [s])[0]}: ${(symbols[s] || ["", ""])[1]}`, sup(`symbol_${s}`)]));
     if (meanings.length) parts.push(pe("ul", { class: "em-meanings em-small" }, meanings));

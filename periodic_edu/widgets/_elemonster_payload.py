@@ -131,6 +131,7 @@ TEXT: dict[str, str] = {
     "prompt_other": "Your decision.",
     "yield": "Yield (give up a card)",
     "skip": "Decline",
+    "give": "Give {cards}",
 }
 
 #: value id -> how it is named on the card and in the duel (ELEMONSTER E-3)

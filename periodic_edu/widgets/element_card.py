@@ -30,7 +30,7 @@ class ElementCard(IntentWidget):
     """A card for ``symbol`` (any of the 118 elements: symbol, name or atomic number)."""
 
     _esm = esm("element_card.js")
-    _css = css("periodic.css")
+    _css = css("periodic.css", "elemonster.css")  # elemonster.css: style="elemonster"
     _intents = {"symbol": _checks.any_element}
 
     symbol = traitlets.Unicode("H", help="The element shown.").tag(sync=True)

@@ -450,7 +450,7 @@ class ElemonsterWidget(IntentWidget):
                 item["label"] = TEXT["yield"]
                 out["other"].append(item)
             elif a.kind == "give":
-                item["label"] = a.text[2:].replace(",", ", ")
+                item["label"] = TEXT["give"].format(cards=", ".join(a.cards))
                 item["cards"] = list(a.cards)
                 out["other"].append(item)
             elif a.kind == "skip":

@@ -64,9 +64,10 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         tab.wait_for(timeout=60_000)
         tab.click()
         page.wait_for_selector(READY, timeout=30_000)
-        # KNOWN, not this widget's: the dashboard page (three tabs too, before this tab was
-        # added) logs "Cannot read properties of undefined (reading 'then')" from
-        # jupyterlab-manager's create_view while it loads. Only errors after load count here.
+        # KNOWN, not this widget's: every Voila page here (the three-tab dashboard before this
+        # tab was added; a notebook with only a classic ElementCard) logs "Cannot read
+        # properties of undefined (reading 'then')" from jupyterlab-manager's create_view while
+        # it loads. Only errors after load count here.
         at_load = list(page.js_errors)
         assert all("reading 'then'" in e for e in at_load), at_load
         assert page.get_attribute(ROOT, "lang") == "en"
@@ -128,6 +129,9 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         page.wait_for_timeout(300)
         check_sizes(page)
         screenshot(page, "elemonster_390x844")
+        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
+        page.wait_for_timeout(300)
+        check_sizes(page)
         assert page.js_errors[len(at_load):] == []
     finally:
         context.close()
@@ -156,6 +160,38 @@ def test_escape_and_arrows_on_the_elemonster_tab(browser, dashboard):
         verdicts = page.locator(f'{ROOT} [data-role="verdicts"] li')
         assert verdicts.count() == 4
         screenshot(page, "elemonster_390x844_start")
+        assert page.js_errors[len(at_load):] == []
+    finally:
+        context.close()
+
+
+def test_the_elemonster_card_alone(browser, voila, axe):
+    """ElementCard("Fe", style="elemonster") in its own notebook: every legend field, the
+    symbols as words, the sources; axe clean."""
+    context, page = sized_page(browser, 1366, 768)
+    try:
+        page.goto(f"{voila.base}/voila/render/elemonster_card.ipynb")
+        card = page.locator('[data-widget="element-card"][data-card-symbol="Fe"] .em-card.em-full')
+        card.wait_for(timeout=60_000)
+        # the same known load-time error as above (a classic ElementCard("Fe") logs it too)
+        at_load = list(page.js_errors)
+        assert all("reading 'then'" in e for e in at_load), at_load
+        text = card.inner_text()
+        for words in ("Iron", "1.83", "1.58", "2 of 8 electrons, 6 gaps", "metal (square)",
+                      "Atomic mass", "55.84", "1538 °C", "In a 70 kg human", "4.2 g",
+                      "magnetic", "heart (essential to life)", "engineering material",
+                      "Found native", "Sources"):
+            assert words in text, words
+        # each symbol is read as words: the glyph is hidden from screen readers
+        glyphs = card.locator(".em-glyph")
+        assert glyphs.count() == 3
+        assert all(g.get_attribute("aria-hidden") == "true" for g in glyphs.all())
+        card.locator("details.em-sources summary").click()
+        assert "Emsley" in card.locator("details.em-sources").inner_text()
+        result = run_axe(page, axe, '[data-widget="element-card"]')
+        assert result["counts"]["critical"] == 0 and result["counts"]["serious"] == 0, \
+            [(v["id"], v["targets"]) for v in result["violations"]]
+        screenshot(page, "elemonster_card_fe")
         assert page.js_errors[len(at_load):] == []
     finally:
         context.close()
