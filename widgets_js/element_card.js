@@ -3,6 +3,7 @@
 // Shows the `element` trait Python sends (one element's real data) with units and sources.
 // A value nobody knows is "—" with a note, never a number. Root: data-card-symbol="Fe".
 import { pe, formatNumber, familyName } from "./board.js";
+import { renderElemonsterCard } from "./elemonster_card.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
@@ -133,6 +134,7 @@ function thermometer(melt, boil, state) {
 }
 
 function render({ model, el }) {
+  if (model.get("style") === "elemonster") return renderElemonsterCard({ model, el });
   const root = pe("article", { class: "pe-card", "data-widget": "element-card" });
   const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });
   el.append(root);

@@ -1,10 +1,10 @@
-"""The workshop dashboard: three tabs, no code in sight (served by Voila from
+"""The workshop dashboard: four tabs, no code in sight (served by Voila from
 ``lessons/dashboard.ipynb``).
 
 >>> from periodic_edu.widgets.dashboard import dashboard
 >>> app = dashboard(seed=1)
->>> [app.get_title(i) for i in range(3)]
-['Explore trends', 'Element cards', 'Play']
+>>> [app.get_title(i) for i in range(4)]
+['Explore trends', 'Element cards', 'Play', 'Elemonster']
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import secrets
 import ipywidgets as w
 
 from ..chemistry import ELEMENTS
-from . import ElementCard, GameWidget, explore
+from . import ElementCard, ElemonsterWidget, GameWidget, explore
 from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore
 
@@ -139,8 +139,9 @@ STYLE = """<style>
 
 def dashboard(symbol: str = "Na", seed: int | None = None,
               save_store: SaveStore | None = None) -> w.Tab:
-    """The three tabs of the workshop dashboard."""
-    tabs = w.Tab(children=[explore(symbol), element_cards(), play(seed, save_store)])
-    for i, title in enumerate(("Explore trends", "Element cards", "Play")):
+    """The four tabs of the workshop dashboard (the fourth: Elemonster against a greedy bot)."""
+    tabs = w.Tab(children=[explore(symbol), element_cards(), play(seed, save_store),
+                           ElemonsterWidget(["You", "Greedy bot"], seed=seed, bot_delay=0.4)])
+    for i, title in enumerate(("Explore trends", "Element cards", "Play", "Elemonster")):
         tabs.set_title(i, title)
     return tabs
