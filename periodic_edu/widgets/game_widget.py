@@ -53,8 +53,10 @@ PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#7A5C00")
 #: Most log entries synced to the browser (the full log stays in :attr:`GameWidget.log_entries`).
 LOG_WINDOW = 120
 _MAX_DELAY = 10.0
-#: The rules as this package plays them (the How to play panel links it).
-RULES_URL = "https://github.com/periodic-edu/periodic_edu/blob/HEAD/docs/rules.md"
+#: Where the How to play panel links the rules (docs/rules.md). Empty: the project's public
+#: address is not known (see [tool.periodic-edu] repository), so the panel names the file
+#: instead of linking a repository that may not exist.
+RULES_URL = ""
 # why Undo is off (the button's title; kept together for the catalog)
 _UNDO_NOTHING = "nothing to undo: no person has played an action yet"
 _UNDO_REVEALED = ("Undo is off: since your last action, {what}; undo never takes back what "
