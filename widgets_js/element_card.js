@@ -134,7 +134,7 @@ function thermometer(melt, boil, state) {
 }
 
 function render({ model, el }) {
-  if (model.get("style") === "elemonster") return renderElemonsterCard({ model, el });
+  if (model.get("card_style") === "elemonster") return renderElemonsterCard({ model, el });
   const root = pe("article", { class: "pe-card", "data-widget": "element-card" });
   const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });
   el.append(root);

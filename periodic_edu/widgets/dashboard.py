@@ -133,6 +133,12 @@ STYLE = """<style>
 .widget-tab > .lm-TabBar .lm-TabBar-tab, .widget-tab > .lm-TabBar .lm-TabBar-tabLabel {
   color: #1b1b1b !important; opacity: 1 !important; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab { min-height: 28px; }
+/* four tabs (longer in German and Ukrainian) never cut a label: tabs keep their natural width
+   and wrap onto a second row on a phone */
+.widget-tab > .lm-TabBar { height: auto !important; min-height: 0 !important; }
+.widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto !important; max-width: none !important; }
+.widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible !important; text-overflow: clip !important; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab:focus-visible { outline: 3px solid #111; outline-offset: -3px; }
 </style>"""
 

@@ -38,8 +38,9 @@ class ElementCard(IntentWidget):
         sync=True)
     sources = traitlets.Dict(help="field -> {unit, source, citation} (read-only).").tag(
         sync=True)
-    style = traitlets.Unicode("classic", help="'classic' or 'elemonster' (the full "
-                              "Elemonster card; read-only).").tag(sync=True)
+    # not "style": ipywidgets' DOM views read a trait of that name as a Style widget model
+    card_style = traitlets.Unicode("classic", help="'classic' or 'elemonster' (the full "
+                                   "Elemonster card; read-only).").tag(sync=True)
     elemonster = traitlets.Dict(help="style='elemonster': the card's legend (read-only).").tag(
         sync=True)
     elemonster_text = traitlets.Dict(help="style='elemonster': its words and sources.").tag(
@@ -54,7 +55,7 @@ class ElementCard(IntentWidget):
             kwargs["elemonster_text"] = {"text": em.TEXT, "sources": em.card_sources(),
                                          "symbols": {k: list(v[:2])
                                                      for k, v in em.SYMBOL_TEXT.items()}}
-        super().__init__(symbol=symbol, style=style, **kwargs)
+        super().__init__(symbol=symbol, card_style=style, **kwargs)
         self._show(self.symbol)
 
     @traitlets.validate("symbol")
@@ -68,6 +69,6 @@ class ElementCard(IntentWidget):
 
     def _show(self, symbol: str) -> None:
         self.element = _payload.card_data(_element(symbol))
-        if self.style == "elemonster":
+        if self.card_style == "elemonster":
             from ._elemonster_payload import card_payload
             self.elemonster = card_payload(self.element["symbol"])

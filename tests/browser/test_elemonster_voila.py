@@ -64,12 +64,7 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         tab.wait_for(timeout=60_000)
         tab.click()
         page.wait_for_selector(READY, timeout=30_000)
-        # KNOWN, not this widget's: every Voila page here (the three-tab dashboard before this
-        # tab was added; a notebook with only a classic ElementCard) logs "Cannot read
-        # properties of undefined (reading 'then')" from jupyterlab-manager's create_view while
-        # it loads. Only errors after load count here.
-        at_load = list(page.js_errors)
-        assert all("reading 'then'" in e for e in at_load), at_load
+        assert page.js_errors == []
         assert page.get_attribute(ROOT, "lang") == "en"
         assert page.is_hidden(f'{ROOT} [data-role="error"]')
         # the person's hand is drawn with the Elemonster card: values side by side, shell
@@ -132,7 +127,7 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
         page.wait_for_timeout(300)
         check_sizes(page)
-        assert page.js_errors[len(at_load):] == []
+        assert page.js_errors == []
     finally:
         context.close()
 
@@ -145,7 +140,7 @@ def test_escape_and_arrows_on_the_elemonster_tab(browser, dashboard):
         tab.wait_for(timeout=60_000)
         tab.click()
         page.wait_for_selector(f'{READY}[data-my-turn="true"]', timeout=30_000)
-        at_load = list(page.js_errors)  # see the note in the test above
+        assert page.js_errors == []
         # the discard choices, or (when the first draw started a decay or an exchange offer)
         # the group of choices that prompt brings: any group of two or more options
         groups = [g for g in page.locator(f'{ROOT} .em-options').all()
@@ -164,7 +159,7 @@ def test_escape_and_arrows_on_the_elemonster_tab(browser, dashboard):
         verdicts = page.locator(f'{ROOT} [data-role="verdicts"] li')
         assert verdicts.count() == 4
         screenshot(page, "elemonster_390x844_start")
-        assert page.js_errors[len(at_load):] == []
+        assert page.js_errors == []
     finally:
         context.close()
 
@@ -177,9 +172,7 @@ def test_the_elemonster_card_alone(browser, voila, axe):
         page.goto(f"{voila.base}/voila/render/elemonster_card.ipynb")
         card = page.locator('[data-widget="element-card"][data-card-symbol="Fe"] .em-card.em-full')
         card.wait_for(timeout=60_000)
-        # the same known load-time error as above (a classic ElementCard("Fe") logs it too)
-        at_load = list(page.js_errors)
-        assert all("reading 'then'" in e for e in at_load), at_load
+        assert page.js_errors == []
         text = card.inner_text()
         for words in ("Iron", "1.83", "1.58", "2 of 8 electrons, 6 gaps", "metal (square)",
                       "Atomic mass", "55.84", "1538 °C", "In a 70 kg human", "4.2 g",
@@ -196,6 +189,6 @@ def test_the_elemonster_card_alone(browser, voila, axe):
         assert result["counts"]["critical"] == 0 and result["counts"]["serious"] == 0, \
             [(v["id"], v["targets"]) for v in result["violations"]]
         screenshot(page, "elemonster_card_fe")
-        assert page.js_errors[len(at_load):] == []
+        assert page.js_errors == []
     finally:
         context.close()
