@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import html
-import secrets
 
 import ipywidgets as w
 
@@ -101,7 +100,7 @@ def play(seed: int | None = None, save_store: SaveStore | None = None) -> w.VBox
             bots={i: opponent.value for i in range(1, n)},
             edition=edition.value, max_rounds=rounds.value, save_store=store,
             class_code=typed,
-            seed=None if typed else secrets.randbelow(2**31) if game_seed is None else game_seed)]
+            seed=None if typed else game_seed)]  # None: GameWidget draws 128 bits
 
     def fresh_code(_=None) -> None:
         code.value = new_class_code()

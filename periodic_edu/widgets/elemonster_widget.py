@@ -25,8 +25,6 @@ without a front end, :meth:`step_bot` / :meth:`run_bots`.
 """
 from __future__ import annotations
 
-import random
-import secrets
 from math import gcd
 from typing import Any, Sequence
 
@@ -39,6 +37,7 @@ from ..elemonster.bots import BOTS, describe as bot_sentence, make_bot
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.errors import EngineError
+from ..engine.seeds import new_seed
 from ._assets import css, esm
 from ._base import IntentWidget, describe
 from ._elemonster_payload import (CATEGORY_LABELS, KIND_TEXT, SYMBOL_TEXT, TEXT, VALUE_LABELS,
@@ -188,7 +187,7 @@ class ElemonsterWidget(IntentWidget):
         if all(k is not None for k in kinds):
             raise ValueError("bots: at least one seat must be a person (None)")
         if seed is None:
-            seed = secrets.randbelow(2 ** 31)
+            seed = new_seed()  # 128 bits from secrets: the pile order cannot be searched for
         if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or \
                 not 0 <= bot_delay <= _MAX_DELAY:
             raise ValueError(f"bot_delay must be a number of seconds from 0 to {_MAX_DELAY}, "
@@ -200,7 +199,6 @@ class ElemonsterWidget(IntentWidget):
             self._game = Game(seed=seed, **self._settings)
         except EngineError as exc:
             raise ValueError(str(exc)) from None
-        self._seeds = random.Random(seed)  # later games' seeds: reproducible, never synced
         self._bots = self._make_bots(seed)
         self.log_entries: list[dict[str, Any]] = []
         self._viewer = kinds.index(None)
@@ -268,7 +266,7 @@ class ElemonsterWidget(IntentWidget):
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the same players, bots and variant."""
         if seed is None:
-            seed = self._seeds.randrange(2 ** 31)
+            seed = new_seed()  # from secrets, not from the last seed: nothing to predict
         self._game = Game(seed=seed, **self._settings)
         self._bots = self._make_bots(seed)
         self.log_entries = []

@@ -274,3 +274,14 @@ def test_the_elemonster_card_style():
     assert card.card_style == "elemonster" and "read-only" in card.error
     # ipywidgets' DOM views read a trait called "style" as a Style model: never sync one
     assert "style" not in card.get_state()
+
+
+def test_random_games_draw_128_bit_seeds():
+    """A game without a seed, and New game, draw from secrets (128 bits), never a small seed
+    space a student could search from the opening (issue 9)."""
+    w = ElemonsterWidget(["You", "Bot"])
+    first = w._game.seed
+    w.new_game()
+    # each is below 2**31 with probability 2**-97: a failure means a small seed space is back
+    assert first.bit_length() > 64 and w._game.seed.bit_length() > 64
+    assert first != w._game.seed
