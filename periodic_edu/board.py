@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from .chemistry import SYMBOLS
+from .echo import echo
 
 __all__ = [
     "Cell", "CELLS", "SYMBOLS_ON_BOARD", "TRENDS", "TREND_NAMES", "TREND_DIRECTIONS",
@@ -142,7 +143,7 @@ def cell(symbol: str) -> Cell:
             raise NotOnBoardError(
                 f"{symbol} is not on the game board: the board leaves out the f-block "
                 "(lanthanides 57-71 and actinides 89-103)")
-        raise NotOnBoardError(f"unknown element symbol {symbol!r}")
+        raise NotOnBoardError(f"unknown element symbol {echo(symbol)}")
     return found
 
 
@@ -152,7 +153,7 @@ def is_on_board(symbol: str) -> bool:
 
 def check_trend(trend: str) -> str:
     if trend not in TRENDS:
-        raise UnknownTrendError(f"unknown trend {trend!r}: choose one of {', '.join(TRENDS)}")
+        raise UnknownTrendError(f"unknown trend {echo(trend)}: choose one of {', '.join(TRENDS)}")
     return trend
 
 
@@ -239,7 +240,7 @@ def reach(symbol: str, trend: str, steps: int = DEFAULT_STEPS) -> Mapping[str, i
         return found
     check_trend(trend)
     if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_STEPS:
-        raise ValueError(f"steps must be a whole number from 1 to {MAX_STEPS}, not {steps!r}")
+        raise ValueError(f"steps must be a whole number from 1 to {MAX_STEPS}, not {echo(steps)}")
     return _REACH[cell(symbol).symbol, trend, steps]
 
 

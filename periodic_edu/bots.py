@@ -32,7 +32,8 @@ from typing import Any, Callable
 
 from . import board
 from .board import TREND_NAMES
-from .chemistry import family_name
+from .chemistry import element, family_name
+from .echo import echo
 from .engine import rules
 from .engine.actions import Action
 from .engine.scoring import OBJECTIVE_TEXT, best_agenda
@@ -765,7 +766,7 @@ def make_bot(name: str, seed: int = 0, lang: str | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+        raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}") from None
     return factory(seed=seed, lang=lang)
 
 
@@ -776,7 +777,7 @@ def parse_bot_list(spec: str, players: int) -> list[str]:
         raise ValueError("--bots needs at least one bot name")
     for name in names:
         if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+            raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}")
     if len(names) > players:
         raise ValueError(f"{len(names)} bots named for {players} players")
     return [names[i % len(names)] for i in range(players)]

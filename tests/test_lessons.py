@@ -182,3 +182,118 @@ def test_quoted_values_match_the_data(name, quoted, symbol, field, fmt):
     shown = format(value, fmt) if fmt else repr(value)
     number = re.search(r"\d+(?:\.\d+)?", quoted).group(0)
     assert number == shown, f"{name} quotes {symbol} {field} as {number}, the data says {shown}"
+
+
+# --- The Ukrainian lessons (lessons/uk/): held to the same rules, twin by twin -----------------
+
+UK_LESSONS = LESSONS / "uk"
+UK_GUIDE = UK_LESSONS / "teacher_guide.md"
+UK_LESSON_NOTEBOOKS = sorted(UK_LESSONS.glob("[0-9][0-9]_*.ipynb"))
+#: The five sections in Ukrainian, in the order of :data:`SECTIONS`.
+UK_SECTIONS = ("Мета", "Теорія", "Спробуй", "Запитання", "На що звернути увагу")
+_UK_QUESTION = re.compile(r"\*\*Питання (\d+)\.\*\*")
+
+
+def _code_cells(nb: dict) -> int:
+    return sum(c["cell_type"] == "code" for c in nb["cells"])
+
+
+def test_every_english_lesson_has_a_ukrainian_twin():
+    assert UK_GUIDE.is_file()
+    english = [p.name for p in LESSON_NOTEBOOKS]
+    ukrainian = [p.name for p in UK_LESSON_NOTEBOOKS]
+    assert ukrainian == english, f"lessons/uk/ has {ukrainian}, lessons/ has {english}"
+    for path in LESSON_NOTEBOOKS:
+        en, uk = _code_cells(_load(path)), _code_cells(_load(UK_LESSONS / path.name))
+        assert uk == en, f"{path.name}: {en} code cells in English, {uk} in Ukrainian"
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_lesson_metadata(path):
+    assert _load(path)["metadata"].get("kernelspec", {}).get("name") == "python3"
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_lesson_has_the_five_sections_in_order(path):
+    sections = _sections(_load(path))
+    assert sections and sections[0][0] == 1, f"uk/{path.name}: the first heading must be the title"
+    titles = [title for _, title, _ in sections]
+    positions = []
+    for name in UK_SECTIONS:
+        matches = [i for i, t in enumerate(titles) if t == name]
+        assert matches, f"uk/{path.name}: no '{name}' heading (headings: {titles})"
+        positions.append(matches[0])
+    assert positions == sorted(positions), f"uk/{path.name}: sections out of order: {titles}"
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_questions_have_hidden_answers_as_many_as_in_english(path):
+    body = next(text for _, title, text in _sections(_load(path)) if title == "Запитання")
+    questions = _UK_QUESTION.findall(body)
+    assert questions, f"uk/{path.name}: no **Питання n.** questions"
+    assert body.count("<details><summary>Відповідь</summary>") >= len(questions), path.name
+    assert body.count("<details>") == body.count("</details>") == body.count("<summary>")
+    english = next(text for _, title, text in _sections(_load(LESSONS / path.name))
+                   if title == "Questions")
+    assert questions == _QUESTION.findall(english), (
+        f"uk/{path.name} asks {questions}, the English lesson {_QUESTION.findall(english)}")
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_try_it_has_code(path):
+    cells = _load(path)["cells"]
+    start = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+                 and re.search(r"^##\s+Спробуй\s*$", _source(c), re.MULTILINE))
+    assert any(c["cell_type"] == "code" for c in cells[start:]), f"uk/{path.name}: no code"
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_teacher_guide_answers_every_question(path):
+    guide = UK_GUIDE.read_text(encoding="utf-8")
+    number = int(path.name[:2])
+    m = re.search(rf"^## Урок {number}\b.*?(?=^## |\Z)", guide, re.MULTILINE | re.DOTALL)
+    assert m, f"uk/teacher_guide.md has no '## Урок {number}' section"
+    assert path.name in m.group(0), f"the Урок {number} section does not name {path.name}"
+    body = next(text for _, title, text in _sections(_load(path)) if title == "Запитання")
+    missing = [q for q in _UK_QUESTION.findall(body)
+               if not re.search(rf"\*\*Питання {q}\.\*\*", m.group(0))]
+    assert not missing, f"uk/teacher_guide.md, Урок {number}: no answer to Питання {missing}"
+
+
+def _uk_text(name: str) -> str:
+    path = UK_LESSONS / name
+    if path.suffix == ".ipynb":
+        return "\n".join(_source(c) for c in _load(path)["cells"])
+    return path.read_text(encoding="utf-8")
+
+
+_UK_UNITS = {" eV": " еВ", " pm": " пм"}
+
+
+@pytest.mark.parametrize("name, quoted, symbol, field, fmt", QUOTED,
+                         ids=[f"uk-{q[0][:2]}-{q[2]}-{q[3]}" for q in QUOTED])
+def test_uk_quoted_values_match_the_data(name, quoted, symbol, field, fmt):
+    """The Ukrainian twin quotes the same value, with a decimal comma and Ukrainian units."""
+    value = getattr(element(symbol), field)
+    shown = format(value, fmt) if fmt else repr(value)
+    uk = quoted.replace(re.search(r"\d+(?:\.\d+)?", quoted).group(0), shown.replace(".", ","))
+    for en_unit, uk_unit in _UK_UNITS.items():
+        uk = uk.replace(en_unit, uk_unit)
+    assert uk in _uk_text(name), f"uk/{name} does not quote {symbol} {field} as {uk!r}"
+
+
+def test_uk_prose_uses_the_ukrainian_board_names():
+    """Trend and family names in the Ukrainian prose are the ones printed on the Ukrainian board
+    and cards (the catalog), never the English ones."""
+    from periodic_edu.board import TREND_NAMES
+    from periodic_edu.chemistry import FAMILY_NAMES
+    from periodic_edu.i18n import gettext
+
+    prose = "\n".join("\n".join(_markdown(_load(p))) for p in UK_LESSON_NOTEBOOKS)
+    prose += UK_GUIDE.read_text(encoding="utf-8")
+    english = [*TREND_NAMES.values(), *FAMILY_NAMES.values()]
+    leaks = [name for name in english if name in prose]
+    assert not leaks, f"English board names in the Ukrainian lessons: {leaks}"
+    for trend in ("ionization_energy", "atomic_radius", "atomic_mass_increase", "atomic_number"):
+        name = gettext("board", TREND_NAMES[trend], "uk")
+        assert name in prose, f"the Ukrainian lessons never name the trend {name!r}"

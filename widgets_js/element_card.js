@@ -5,6 +5,7 @@
 import { withStrings } from "./language.js";
 import { pe, formatNumber, familyName } from "./board.js";
 import { say } from "./text.js";
+import { renderElemonsterCard } from "./elemonster_card.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
@@ -134,6 +135,7 @@ function thermometer(melt, boil, state) {
 }
 
 function render({ model, el }) {
+  if (model.get("card_style") === "elemonster") return renderElemonsterCard({ model, el });
   const root = pe("article", { class: "pe-card", "data-widget": "element-card" });
   const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });
   el.append(root);

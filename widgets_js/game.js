@@ -140,7 +140,9 @@ function render({ model, el }) {
   });
 
   function drawTools(v) {
-    setUsable(undoBtn, Boolean(model.get("can_undo")), say("why_undo_none"), notes);
+    // Python says why Undo is off (nothing played yet, or the table has seen a card since: the
+    // hardening rule "undo never reveals")
+    setUsable(undoBtn, Boolean(model.get("can_undo")), model.get("undo_note") || say("why_undo_none"), notes);
     const anyBot = ctx.seats().some((s) => s.bot);
     const paused = model.get("paused");
     pauseBtn.hidden = stepBtn.hidden = !anyBot || Boolean(v.is_over);

@@ -20,7 +20,9 @@ export function createHelp(rulesUrl) {
     pe("div", { class: "pe-g-help-head" }, [pe("h3", { id: "pe-g-help-title", text: say("help_title") }), close]),
     pe("h4", { text: say("help_points_title") }), list("help_points"),
     pe("h4", { text: say("help_turn_title") }), list("help_turn"),
-    pe("p", {}, [say("help_more"), " ", pe("a", { href: rulesUrl, target: "_blank", rel: "noopener", text: say("rules_link") })]),
+    pe("p", {}, [say("help_more"), " ", rulesUrl
+      ? pe("a", { href: rulesUrl, target: "_blank", rel: "noopener", text: say("rules_link") })
+      : pe("code", { text: say("rules_link") })]),
   ]);
   const open = pe("button", { type: "button", class: "pe-g-btn", "data-role": "help-open", "aria-expanded": "false", text: say("help_title") });
   function show(on) {

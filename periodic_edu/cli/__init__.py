@@ -11,7 +11,7 @@ import sys
 from typing import Sequence
 
 from . import board_commands, elemonster_commands, game_commands
-from .common import UserError, print_json
+from .common import UserError, one_line, print_json
 from .lang import add_lang_option, chosen_language
 
 __all__ = ["main", "build_parser", "UserError", "print_json"]
@@ -42,5 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UserError, ValueError, OSError) as error:
         # ValueError covers the library's own refusals (unknown symbol, illegal move, bad deck);
         # each carries a message written for the user.
-        print(f"periodic-edu: error: {error}", file=sys.stderr)
+        print(f"periodic-edu: error: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    except (RecursionError, MemoryError):  # pragma: no cover - inputs are bounded before this
+        print("periodic-edu: error: the input is too large or too deeply nested", file=sys.stderr)
         return 2

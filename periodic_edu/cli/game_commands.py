@@ -6,10 +6,11 @@ on all cores and prints seat win rates, mean scores, game length and end trigger
 """
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
+from ..echo import clean
+from ..engine import safejson
 from ..engine.scoring import winners
 from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
 from .common import UserError, print_json
@@ -119,21 +120,21 @@ def run_simulate(args) -> int:
 # ---- replay ------------------------------------------------------------------------------------
 def run_replay(args) -> int:
     from ..engine import Game
-    path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"cannot read {args.file}: {error.strerror or error}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UserError(f"{args.file}: save file: malformed JSON: {error}") from None
+    shown = clean(args.file)
+    try:  # a regular file of at most 1 MB: never /dev/zero, a FIFO or a terminal
+        data = safejson.read_limited(args.file)
+        doc = safejson.loads(data)
+    except safejson.JsonLimitError as error:
+        raise UserError(f"{shown}: save file: {error}") from None
+    except (OSError, ValueError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else "bad path"
+        raise UserError(f"cannot read {shown}: {why}") from None
     if isinstance(doc, dict) and isinstance(doc.get("save"), dict) and "expected" in doc:
         doc = doc["save"]  # a golden playthrough (tests/golden): replay the save inside it
     try:
         game = Game.from_dict(doc)
     except ValueError as error:
-        raise UserError(f"{args.file}: {error}") from None
+        raise UserError(f"{shown}: {error}") from None
     summary = game.summary()
     st = game.state
     summary["state"] = {
@@ -154,7 +155,7 @@ def run_replay(args) -> int:
         state += " ({})".format(_(END_TEXT.get(summary["ended_by"], summary["ended_by"])))
     print(_("{file}: edition {edition}, seed {seed}, {players} players, {actions} actions, "
             "round {round}, {state}").format(
-        file=args.file, edition=summary["edition"], seed=summary["seed"],
+        file=shown, edition=summary["edition"], seed=summary["seed"],
         players=len(summary["players"]), actions=summary["actions"],
         round=summary["rounds"], state=state))
     head = [_("seat"), _("name"), _("cards"), _("lab"), _("AA"), _("cubes"), _("agenda"),

@@ -41,6 +41,7 @@ import re
 from typing import Any
 
 from .. import board
+from ..echo import echo
 from .tables import TREND_ABBR, TREND_OF_ABBR, TRENDS
 
 __all__ = ["Action", "NotationError", "KINDS"]
@@ -114,7 +115,7 @@ class Action:
             dest = cls._cell(m.group(3), text)
             victim = m.group(4)
             if victim is not None and kind != "gain":
-                raise NotationError(f"{text!r}: only a Gain names a seat (/k)")
+                raise NotationError(f"{echo(text)}: only a Gain names a seat (/k)")
             return cls(kind, trend, dest, None if victim is None else int(victim) - 1)
         if s.startswith(("m>", "x>")):
             return cls("move" if s[0] == "m" else "ext", None, cls._cell(s[2:], text))
@@ -126,9 +127,10 @@ class Action:
                 trends = tuple(cls._trend(p, text) for p in parts)
                 if len(trends) == 2 and TRENDS.index(trends[0]) > TRENDS.index(trends[1]):
                     order = "+".join(TREND_ABBR[t] for t in sorted(trends, key=TRENDS.index))
-                    raise NotationError(f"{text!r}: write the two spots in board order ({order})")
+                    raise NotationError(f"{echo(text)}: write the two spots in board order "
+                                        f"({order})")
                 return cls("take2", trends)
-        raise NotationError(f"{text!r} is not action notation (e.g. 's:ie>F', 'g:an>Mg', 'd-', "
+        raise NotationError(f"{echo(text)} is not action notation (e.g. 's:ie>F', 'g:an>Mg', 'd-', "
                             "'end'; see periodic_edu.engine.actions)")
 
     @classmethod
@@ -142,14 +144,14 @@ class Action:
     def _trend(code: str, text: str) -> str:
         trend = TREND_OF_ABBR.get(code)
         if trend is None:
-            raise NotationError(f"{text!r}: unknown trend code {code!r} "
+            raise NotationError(f"{echo(text)}: unknown trend code {echo(code)} "
                                 f"(one of {', '.join(TREND_OF_ABBR)})")
         return trend
 
     @staticmethod
     def _cell(symbol: str, text: str) -> str:
         if not board.is_on_board(symbol):
-            raise NotationError(f"{text!r}: {symbol!r} is not a cell of the board")
+            raise NotationError(f"{echo(text)}: {echo(symbol)} is not a cell of the board")
         return symbol
 
     # -- value semantics --------------------------------------------------------------------

@@ -23,15 +23,18 @@ True
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
+from os import PathLike
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .. import board
 from ..chemistry import SYMBOLS
+from ..echo import clean, echo, has_control
+from . import safejson
 from .editions import Edition
 from .errors import DeckError
 from .tables import COLOURS, DIFFICULTY, ELEMENTS_PER_COLOUR
@@ -69,7 +72,11 @@ def parse_formula(formula: str) -> dict[str, int]:
     >>> parse_formula("(C2H4)n")
     {'C': 2, 'H': 4}
     """
-    text = str(formula).translate(_SUBSCRIPTS).replace(" ", "")
+    if not isinstance(formula, str):
+        raise FormulaError(f"a formula is text, not {echo(formula)}")
+    if len(formula) > MAX_FORMULA_LENGTH:
+        raise FormulaError(f"longer than {MAX_FORMULA_LENGTH} characters")
+    text = formula.translate(_SUBSCRIPTS).replace(" ", "")
     if not text:
         raise FormulaError("empty formula")
     for dot in _HYDRATE_DOTS:
@@ -81,10 +88,10 @@ def parse_formula(formula: str) -> dict[str, int]:
         factor = int(match.group(1) or 1)
         body = match.group(2)
         if not body:
-            raise FormulaError(f"nothing after the hydrate dot in {formula!r}")
+            raise FormulaError(f"nothing after the hydrate dot in {echo(formula)}")
         counts, pos = _parse_group(body, 0, formula)
         if pos != len(body):
-            raise FormulaError(f"unexpected {body[pos]!r} in {formula!r}")
+            raise FormulaError(f"unexpected {echo(body[pos])} in {echo(formula)}")
         for el, n in counts.items():
             total[el] = total.get(el, 0) + n * factor
     return total
@@ -101,16 +108,19 @@ def _count(body: str, pos: int) -> tuple[int, int]:
     return (int(token) if token.isdigit() else 1), pos + len(token)
 
 
-def _parse_group(body: str, pos: int, formula: str) -> tuple[dict[str, int], int]:
+def _parse_group(body: str, pos: int, formula: str,
+                 depth: int = 0) -> tuple[dict[str, int], int]:
     counts: dict[str, int] = {}
     while pos < len(body):
         ch = body[pos]
         if ch in _CLOSE:
-            inner, pos = _parse_group(body, pos + 1, formula)
+            if depth >= MAX_FORMULA_DEPTH:
+                raise FormulaError(f"parentheses nested deeper than {MAX_FORMULA_DEPTH} levels")
+            inner, pos = _parse_group(body, pos + 1, formula, depth + 1)
             if pos >= len(body) or body[pos] != _CLOSE[ch]:
-                raise FormulaError(f"unbalanced {ch!r} in {formula!r}")
+                raise FormulaError(f"unbalanced {echo(ch)} in {echo(formula)}")
             if not inner:
-                raise FormulaError(f"empty parentheses in {formula!r}")
+                raise FormulaError(f"empty parentheses in {echo(formula)}")
             n, pos = _count(body, pos + 1)
             for el, k in inner.items():
                 counts[el] = counts.get(el, 0) + k * n
@@ -123,11 +133,12 @@ def _parse_group(body: str, pos: int, formula: str) -> tuple[dict[str, int], int
             elif ch in _SYMBOL_SET:
                 symbol = ch
             else:
-                raise FormulaError(f"unknown element {two if len(two) == 2 and two[1].islower() else ch!r} in {formula!r}")
+                unknown = two if len(two) == 2 and two[1].islower() else ch
+                raise FormulaError(f"unknown element {echo(unknown)} in {echo(formula)}")
             n, pos = _count(body, pos + len(symbol))
             counts[symbol] = counts.get(symbol, 0) + n
         else:
-            raise FormulaError(f"unexpected {ch!r} in {formula!r}")
+            raise FormulaError(f"unexpected {echo(ch)} in {echo(formula)}")
     return counts, pos
 
 
@@ -175,27 +186,50 @@ class AgendaDeck:
     by_id: Mapping[str, AgendaCard]
 
 
+#: a deck file is at most this large (the shipped ones are ~10 kB)
+MAX_DECK_BYTES = 1_000_000
+#: a formula nests parentheses at most this deep (real ones: 2), and is at most this long
+MAX_FORMULA_DEPTH = 6
+MAX_FORMULA_LENGTH = 120
+#: a card's name is at most this long
+MAX_NAME_LENGTH = 100
+_SHIPPED = re.compile(r"^(goal_cards|agendas)_[a-z]{2}\.json$")
+
+
 def _read(source: Any, default_name: str, fmt: str) -> tuple[str, dict]:
-    """(file label, parsed document) from a path, a JSON text, a dict or a shipped file name."""
+    """(file label, parsed document) from a parsed document (dict), a path chosen by the user
+    (Python API or a CLI flag: a regular file of at most 1 MB) or a shipped deck's name. Save
+    files never get here with a path: ``Game.from_dict`` refuses them first."""
     if isinstance(source, Mapping):
-        return "<inline>", json.loads(json.dumps(source))  # deep copy, JSON-only values
-    name = str(source if source is not None else default_name)
-    path = Path(name)
+        try:  # deep copy, JSON-only values, bounded like a file
+            return "<inline>", safejson.loads(json.dumps(source, allow_nan=False))
+        except (ValueError, TypeError, RecursionError) as error:
+            raise DeckError("<inline>", None, f"not a JSON document: {clean(str(error))}") from None
+    if isinstance(source, (bytes, bytearray)) or not isinstance(source, (str, PathLike, type(None))):
+        raise DeckError("<deck>", None, f"a deck is a path or a parsed document, "
+                                        f"not {echo(source)}")
+    name = os.fspath(source if source is not None else default_name)
+    if isinstance(name, bytes):
+        raise DeckError("<deck>", None, "a deck path must be text")
+    if _SHIPPED.match(name) and not os.path.lexists(name):
+        res = resources.files("periodic_edu").joinpath("data", name)
+        if not res.is_file():
+            raise DeckError(name, None, "no such shipped deck")
+        data = res.read_bytes()
+    else:
+        try:
+            data = safejson.read_limited(name, MAX_DECK_BYTES)
+        except safejson.JsonLimitError as error:
+            raise DeckError(name, None, f"cannot be a deck: {error}") from None
+        except FileNotFoundError:
+            raise DeckError(name, None, "no such deck file") from None
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+            why = error.strerror if isinstance(error, OSError) and error.strerror else "bad path"
+            raise DeckError(name, None, f"cannot read: {why}") from None
     try:
-        if path.exists():
-            text = path.read_text(encoding="utf-8")
-        else:
-            res = resources.files("periodic_edu").joinpath("data", name)
-            if not res.is_file():
-                raise DeckError(name, None, "no such deck file (neither a path nor a shipped deck)")
-            text = res.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DeckError(name, None, f"cannot read: {error.strerror or error}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DeckError(name, None, f"malformed JSON at line {error.lineno} column {error.colno}: "
-                                    f"{error.msg}") from None
+        doc = safejson.loads(data, MAX_DECK_BYTES)
+    except safejson.JsonLimitError as error:
+        raise DeckError(name, None, str(error)) from None
     return name, doc
 
 
@@ -203,9 +237,13 @@ def _header(name: str, doc: Any, fmt: str) -> list:
     if not isinstance(doc, dict):
         raise DeckError(name, None, "the document must be a JSON object")
     if doc.get("format") != fmt:
-        raise DeckError(name, None, f"field 'format' must be {fmt!r}, not {doc.get('format')!r}")
-    if doc.get("version") != 1:
-        raise DeckError(name, None, f"field 'version' must be 1, not {doc.get('version')!r}")
+        raise DeckError(name, None, f"field 'format' must be {fmt!r}, not {echo(doc.get('format'))}")
+    if doc.get("version") != 1 or type(doc.get("version")) is not int:
+        raise DeckError(name, None, f"field 'version' must be 1, not {echo(doc.get('version'))}")
+    if doc.get("edition") is not None and not (isinstance(doc["edition"], str)
+                                               and _ID.match(doc["edition"])):
+        raise DeckError(name, None, f"field 'edition' must be a short name, "
+                                    f"not {echo(doc['edition'])}")
     cards = doc.get("cards")
     if not isinstance(cards, list) or not cards:
         raise DeckError(name, None, "field 'cards' must be a non-empty list")
@@ -213,7 +251,7 @@ def _header(name: str, doc: Any, fmt: str) -> list:
 
 
 def _card_label(raw: Any, index: int) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str) and _ID.match(raw["id"]):
         return raw["id"]
     return f"#{index + 1}"
 
@@ -232,19 +270,22 @@ def _goal_card(name: str, raw: Any, index: int) -> GoalCard:
             raise fault(f"field {field!r} is missing or not a {kind.__name__}")
     if not _ID.match(raw["id"]):
         raise fault("the id may hold only letters, digits, '_' and '-' (at most 64)")
+    if not raw["name"].strip() or len(raw["name"]) > MAX_NAME_LENGTH or has_control(raw["name"]):
+        raise fault(f"field 'name' must be 1 to {MAX_NAME_LENGTH} characters without control "
+                    f"characters, not {echo(raw['name'])}")
     colour = raw["colour"]
     if colour not in COLOURS:
-        raise fault(f"unknown colour {colour!r}: choose one of {', '.join(COLOURS)}")
+        raise fault(f"unknown colour {echo(colour)}: choose one of {', '.join(COLOURS)}")
     difficulty = raw.get("difficulty", DIFFICULTY[colour])
-    if difficulty != DIFFICULTY[colour]:
-        raise fault(f"a {colour} card has difficulty {DIFFICULTY[colour]}, not {difficulty!r}")
+    if type(difficulty) is not int or difficulty != DIFFICULTY[colour]:
+        raise fault(f"a {colour} card has difficulty {DIFFICULTY[colour]}, not {echo(difficulty)}")
     points = raw.get("points")
-    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-        raise fault(f"field 'points' must be a positive whole number, not {points!r}")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= 1000:
+        raise fault(f"field 'points' must be a whole number from 1 to 1000, not {echo(points)}")
     elements = raw["elements"]
     for el in elements:
         if not isinstance(el, str) or el not in _SYMBOL_SET:
-            raise fault(f"unknown element {el!r}")
+            raise fault(f"unknown element {echo(el)}")
         if not board.is_on_board(el):
             raise fault(f"element {el} is not on the game board (the f-block is left out)")
     if len(set(elements)) != len(elements):
@@ -255,9 +296,9 @@ def _goal_card(name: str, raw: Any, index: int) -> GoalCard:
     try:
         in_formula = parse_formula(raw["formula"])
     except FormulaError as error:
-        raise fault(f"formula {raw['formula']!r}: {error}") from None
+        raise fault(f"formula {echo(raw['formula'])}: {error}") from None
     if set(in_formula) != set(elements):
-        raise fault(f"formula {raw['formula']} has elements {sorted(in_formula)} but the card "
+        raise fault(f"formula {clean(raw['formula'])} has elements {sorted(in_formula)} but the card "
                     f"lists {sorted(elements)}")
     return GoalCard(raw["id"], raw["name"], raw["formula"], colour, difficulty, points,
                     tuple(elements))
@@ -309,10 +350,13 @@ def load_agenda_deck(source: Any = None, edition: Edition | None = None) -> Agen
         if not isinstance(objectives, list) or not 1 <= len(objectives) <= 2:
             raise DeckError(name, label, "field 'objectives' must list 1 or 2 objectives")
         for obj in objectives:
+            if not isinstance(obj, str):
+                raise DeckError(name, label, f"an objective is a name like 'set4', "
+                                             f"not {echo(obj)}")
             if obj not in allowed:
                 extra = (f" (the {edition.id} edition's set objective is {edition.set_objective})"
                          if edition is not None and obj in _SET_OBJECTIVES else "")
-                raise DeckError(name, label, f"unknown objective {obj!r}{extra}")
+                raise DeckError(name, label, f"unknown objective {echo(obj)}{extra}")
         if len(set(objectives)) != len(objectives):
             raise DeckError(name, label, "an objective is listed twice")
         if raw["id"] in seen:

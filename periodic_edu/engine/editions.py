@@ -19,6 +19,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
 
+from ..echo import echo
 from .errors import EngineError
 from .tables import COLOURS, FAMILY_IDS, TRENDS
 
@@ -123,4 +124,4 @@ def get_edition(edition: str | Edition) -> Edition:
         return _load()[edition]
     except (KeyError, TypeError):
         raise EngineError(
-            f"unknown edition {edition!r}: choose one of {', '.join(sorted(_load()))}") from None
+            f"unknown edition {echo(edition)}: choose one of {', '.join(sorted(_load()))}") from None

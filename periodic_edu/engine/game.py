@@ -29,7 +29,7 @@ from .seeds import ClassCodeError, new_seed, parse_class_code, seed_from_class_c
 from .rules import apply, is_legal, legal_actions, why_illegal
 from .scoring import score_breakdown, winners
 from .state import Context, State, new_state
-from .view import PlayerView
+from .view import REVEAL_TEXT, PlayerView, hidden_sizes, revealed
 
 __all__ = ["Game", "SAVE_FORMAT", "SAVE_VERSION"]
 
@@ -125,6 +125,8 @@ class Game:
         # rules are deterministic. A play costs no copy most of the time.
         self._stack: list[tuple[int, State]] = []
         self._history: list[Action] = []
+        # per action: what it turned face up (a goal card, an award tile, the agendas), or ()
+        self._reveals: list[tuple[str, ...]] = []
         self._legal: list[Action] | None = None
 
     # ---- queries ----------------------------------------------------------------------------
@@ -212,13 +214,16 @@ class Game:
         index = len(history)
         if not index % CHECKPOINT and not (self._stack and self._stack[-1][0] == index):
             self._stack.append((index, st.clone()))
+        hidden = hidden_sizes(st)
         try:
             apply(st, a)
         except BaseException:  # pragma: no cover - a bug in the rules: restore, then report
             history.append(a)
+            self._reveals.append(())
             self._restore(index)
             raise
         history.append(a)
+        self._reveals.append(revealed(hidden, hidden_sizes(st)))
         self._legal = None
         return a
 
@@ -244,12 +249,28 @@ class Game:
         for a in self._history[index:target]:
             apply(st, a)
         del self._history[target:]
+        del self._reveals[target:]
         self._state = st
         self._legal = None
 
     @property
     def can_undo(self) -> bool:
         return bool(self._history)
+
+    def revealed_by(self, index: int) -> tuple[str, ...]:
+        """What action ``index`` of the history turned face up for everyone: ``"goal_card"``,
+        ``"award_tile"``, ``"agendas"`` (the game ended), or ``()`` for nothing. Undoing it would
+        put a card back that a player has seen, which is why a table (the widget) stops undo
+        there while :meth:`undo` itself goes back anywhere, for analysis."""
+        return self._reveals[index]
+
+    def last_reveal(self) -> tuple[int, str] | None:
+        """``(index, sentence)`` of the latest action that turned hidden information face up
+        (``"a goal card was turned face up"``...), or None if no action has."""
+        for index in range(len(self._reveals) - 1, -1, -1):
+            if self._reveals[index]:
+                return index, " and ".join(REVEAL_TEXT[k] for k in self._reveals[index])
+        return None
 
     #: python-chess names: ``push`` plays, ``pop`` undoes
     push = play
@@ -399,6 +420,7 @@ class Game:
         other._state = self._state.clone()
         other._stack = [(i, s.clone()) for i, s in self._stack]
         other._history = list(self._history)
+        other._reveals = list(self._reveals)
         other._legal = None
         return other
 

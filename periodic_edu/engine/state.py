@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..echo import echo
 from .decks import AgendaDeck, GoalDeck, check_setup
 from .editions import Edition
 from .errors import EngineError
@@ -139,7 +140,7 @@ def new_state(ctx: Context, seed: int, names: list[str], max_rounds: int | None,
     if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, int)
                                    or max_rounds < 1):
         raise EngineError(f"max_rounds must be a whole number of at least 1 or None, "
-                          f"not {max_rounds!r}")
+                          f"not {echo(max_rounds)}")
     check_setup(ctx.goal_deck, ctx.agenda_deck, edition, n)  # RULES D-5
     rng = GENERATORS[rng_version](seed)
     s = State.__new__(State)

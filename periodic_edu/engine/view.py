@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import TREND_NAMES
+from ..echo import echo
 from .actions import Action
 from .editions import tile_label
 from .rng import Rng
@@ -19,7 +20,35 @@ from .rules import legal_actions
 from .state import State
 from .tables import AA_VALUES, COLOURS, FAMILY_OF, TRENDS
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "hidden_sizes", "revealed"]
+
+#: what an action can turn face up (the words of :func:`revealed`, kept together for the catalog)
+REVEAL_TEXT = {
+    "goal_card": "a goal card was turned face up",
+    "award_tile": "an award tile was drawn",
+    "agendas": "the game ended and every agenda card was shown",
+}
+
+
+def hidden_sizes(state: State) -> tuple:
+    """How much hidden information a state holds, pile by pile: the face-down stacks, the box
+    and the award stacks per colour, and whether the agendas are still secret. Drawing from a
+    hidden pile (or ending the game) turns something face up; nothing ever goes back."""
+    return (tuple(len(x) for x in state.stacks), tuple(len(x) for x in state.box),
+            tuple(len(x) for x in state.awards), state.phase != "over")
+
+
+def revealed(before: tuple, after: tuple) -> tuple[str, ...]:
+    """What became visible between two :func:`hidden_sizes` (keys of :data:`REVEAL_TEXT`)."""
+    out = []
+    if any(b > a for pair in ((before[0], after[0]), (before[1], after[1]))
+           for b, a in zip(*pair)):
+        out.append("goal_card")
+    if any(b > a for b, a in zip(before[2], after[2])):
+        out.append("award_tile")
+    if before[3] and not after[3]:
+        out.append("agendas")
+    return tuple(out)
 
 
 class PlayerView:
@@ -29,7 +58,7 @@ class PlayerView:
 
     def __init__(self, state: State, player: int, legal_fn=None) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.n:
-            raise ValueError(f"player must be a seat number from 0 to {state.n - 1}, not {player!r}")
+            raise ValueError(f"player must be a seat number from 0 to {state.n - 1}, not {echo(player)}")
         self._st = state
         self.player = player
         self._legal_fn = legal_fn  # the game's cached legal list (same content as the rules')

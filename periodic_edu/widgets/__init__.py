@@ -21,11 +21,13 @@ from typing import Any
 from ._payload import PROPERTIES
 from .element_card import ElementCard
 from .figures import plot_board, plot_trend
+from .elemonster_widget import ElemonsterWidget
 from .game_widget import GameWidget
+from .trend_chart import TrendChart
 from .trend_explorer import TrendExplorer
 
-__all__ = ["TrendExplorer", "ElementCard", "GameWidget", "explore", "plot_board", "plot_trend",
-           "PROPERTIES"]
+__all__ = ["TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "TrendChart",
+           "explore", "plot_board", "plot_trend", "PROPERTIES"]
 
 
 def explore(symbol: str = "Na", lang: str | None = None, **kwargs: Any):

@@ -3,10 +3,18 @@
 A browser may write only the traits a widget lists in ``_intents``; each one is checked by a
 function ``value -> normalized value`` that raises :class:`ValueError` with a short message.
 
+* Every comm message from the browser goes through one guard (:meth:`IntentWidget._handle_msg`):
+  a malformed message, a refused write or even a bug in a handler ends in a refusal, never in a
+  traceback on the page. The details of an unexpected failure are logged on the server only
+  (logger ``periodic_edu.widgets``, written to the kernel process's own stderr, which is the
+  server's console, never the notebook's output).
 * From the browser (``set_state``): a refused value never reaches the trait. The old value is
   sent back so the browser shows the truth again, and ``error`` says what was wrong. A write
-  to any other synced trait (the widget's data, ``error``, ``_esm``, ...) is refused the same
-  way, except ipywidgets' own view traits (``layout``, ``tooltip``, ...).
+  to any other synced trait (the widget's data, ``error``, ``_esm``, and ipywidgets' own view
+  traits ``layout``, ``tooltip``, ``tabbable``, ``_dom_classes``, ``_view_count``, which these
+  widgets do not use) is refused the same way. An accepted value is stored normalized and the
+  normalized value is what the browser is sent back (``"na"`` -> ``"Na"``, ``26`` -> ``"Fe"``
+  on an :class:`~periodic_edu.widgets.ElementCard`).
 * From Python: a trait ``@validate`` runs the same check; a refused value keeps the old one and
   sets ``error`` (a wrong *type*, e.g. ``steps = "x"``, raises ``TraitError`` first, as for
   any traitlet). Constructor arguments are checked strictly and raise ``ValueError``.
@@ -24,27 +32,45 @@ write neither trait (the guard below refuses it like any other read-only trait).
 from __future__ import annotations
 
 import json
+import logging
+import sys
 from typing import Any, Callable, ClassVar
 
 import anywidget
 import traitlets
 
 from .. import i18n
+from ..echo import echo
 
-__all__ = ["IntentWidget", "describe"]
+__all__ = ["IntentWidget", "describe", "log"]
 
-#: Longest value quoted back in an error message.
-_QUOTE = 40
+#: server-side log of refused browser messages (debug) and of unexpected failures (error)
+log = logging.getLogger("periodic_edu.widgets")
+if not log.handlers:
+    # Not the root logger's last-resort handler: inside a kernel ``sys.stderr`` is the page's
+    # output stream. ``sys.__stderr__`` is the kernel process's own stderr (the server log).
+    _handler = logging.StreamHandler(sys.__stderr__)
+    _handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    log.addHandler(_handler)
+    log.setLevel(logging.WARNING)
+    log.propagate = False
+
+# user-facing words of the guard (kept together for the catalog)
+_MSG_READ_ONLY = "{name} is read-only"
+_MSG_BAD_MESSAGE = "a message from the page was malformed ({why}); nothing was changed"
+_MSG_NO_MESSAGES = "this widget takes no messages; nothing was changed"
+_MSG_INTERNAL = "something went wrong with the last change from the page; nothing was changed"
+_MSG_BUFFERS = "binary data is not accepted"
 
 
 def describe(value: Any) -> str:
-    """A short, safe rendering of a (possibly huge) value for an error message."""
-    if isinstance(value, str):
-        return repr(value) if len(value) <= _QUOTE else f"a text of {len(value)} characters"
-    if isinstance(value, (list, dict, tuple)):
-        return f"a {type(value).__name__} of {len(value)} items"
-    text = repr(value)
-    return text if len(text) <= _QUOTE else f"a {type(value).__name__} value"
+    """A short, safe rendering of a (possibly huge) value for an error message: the package's
+    one echo helper (:func:`periodic_edu.echo.echo`)."""
+    return echo(value)
+
+
+class _Malformed(Exception):
+    """A comm message that does not have the shape ipywidgets' front end sends."""
 
 
 class IntentWidget(anywidget.AnyWidget):
@@ -94,12 +120,55 @@ class IntentWidget(anywidget.AnyWidget):
             self.error = f"{name}: {exc}"
             return getattr(self, name)
 
-    # -- browser messages -------------------------------------------------------------------
-    #: ipywidgets' own view traits a front end may legitimately write; everything else that
-    #: is synced (our data, ``error``, ``_esm``, ``_css``, model names) is read-only.
-    _FRONT_END_MAY_SET = frozenset({"layout", "tooltip", "tabbable", "_dom_classes",
-                                    "_view_count"})
+    # -- the guard: every message from the browser ------------------------------------------
+    def _handle_msg(self, msg: Any) -> None:  # noqa: D401 - ipywidgets API
+        """Handle one comm message from the front end; nothing raised here ever reaches the
+        page (ipywidgets' own ``_handle_msg`` would show the traceback in the notebook)."""
+        try:
+            self._dispatch_msg(msg)
+        except _Malformed as exc:
+            log.debug("%s: malformed message refused: %s", type(self).__name__, exc)
+            self._refused_message(_MSG_BAD_MESSAGE.format(why=exc))
+        except Exception:  # noqa: BLE001 - the guard: log on the server, refuse on the page
+            log.exception("%s: a message from the page failed; refused", type(self).__name__)
+            self._refused_message(_MSG_INTERNAL)
 
+    def _dispatch_msg(self, msg: Any) -> None:
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        if not isinstance(data, dict):
+            raise _Malformed("no data")
+        method = data.get("method")
+        if method == "update":
+            state = data.get("state")
+            if not isinstance(state, dict):
+                raise _Malformed("an update without a state")
+            if data.get("buffer_paths") or (isinstance(msg, dict) and msg.get("buffers")):
+                raise _Malformed(_MSG_BUFFERS)  # no widget here takes binary data
+            self.set_state(state)
+        elif method == "request_state":
+            self.send_state()
+        elif method == "custom":
+            if not self._msg_callbacks.callbacks:
+                self._refused_message(_MSG_NO_MESSAGES)
+                return
+            self._handle_custom_msg(data.get("content"), [])
+        else:
+            raise _Malformed(f"unknown method {echo(method)}")
+
+    def _refused_message(self, text: str) -> None:
+        """Say why on the page and send the whole truth again (the page may have changed
+        something locally before its message was refused)."""
+        try:
+            with self.hold_sync():
+                self.error = text
+                if hasattr(self, "refusals"):
+                    self.refusals = self.refusals + 1
+            self.send_state()
+        except Exception:  # noqa: BLE001 - never let the guard itself raise
+            log.exception("%s: could not send the state again", type(self).__name__)
+
+    # -- browser trait writes -----------------------------------------------------------------
     def set_state(self, sync_data: dict) -> None:  # noqa: D401 - ipywidgets API
         """Apply a state update from the browser, refusing what does not validate."""
         if not isinstance(sync_data, dict):
@@ -109,36 +178,43 @@ class IntentWidget(anywidget.AnyWidget):
         resend: list[str] = []
         synced = set(self.keys)
         for name, value in sync_data.items():
+            if not isinstance(name, str):
+                continue
             if name in self._intents:
                 try:
-                    self._intents[name](value)
+                    accepted[name] = self._intents[name](value)  # stored normalized
                 except ValueError as exc:
                     problems.append(f"{name}: {exc}")
                     resend.append(name)
                     continue
-                accepted[name] = value
-            elif name in self._FRONT_END_MAY_SET:
-                accepted[name] = value  # ipywidgets handles these as usual
+                if not _same(accepted[name], value):
+                    resend.append(name)  # normalized (e.g. "na" -> "Na"): show the truth
             elif name in synced:
-                problems.append(f"{describe(name)} is read-only")
+                problems.append(_MSG_READ_ONLY.format(name=echo(name)))
                 resend.append(name)
             # any other name is not a trait: ignored, as ipywidgets does
         if accepted:
-            super().set_state(accepted)
-            for name in accepted:
-                if name in self._intents and not _same(getattr(self, name),
-                                                       accepted[name]):
-                    resend.append(name)  # normalized (e.g. "na" -> "Na"): show the truth
+            before = {name: getattr(self, name) for name in accepted}
+            try:
+                super().set_state(accepted)
+            except traitlets.TraitError as exc:  # a check let through what the trait refuses
+                log.warning("%s: accepted value refused by its trait: %s", type(self).__name__,
+                            echo(str(exc)))
+                for name, value in before.items():
+                    self.set_trait(name, value)
+                problems.append(_MSG_INTERNAL)
+                resend.extend(accepted)
         if problems:
+            log.debug("%s: browser write refused: %s", type(self).__name__, "; ".join(problems))
             self.error = "; ".join(problems)
-        elif any(name in self._intents for name in accepted):
+        elif accepted:
             self.error = ""
         if resend:
-            self.send_state(resend)
+            self.send_state(sorted(set(resend)))
 
 
 def _same(python_value: Any, sent: Any) -> bool:
     try:
         return json.loads(json.dumps(python_value)) == sent
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return False

@@ -10,7 +10,7 @@ type           keys (besides ``type``)                      meaning
 =============  ==========================================  =====================================
 ``act``        ``action`` (notation), optional ``rev``      play one action for the human seat
 ``undo``       optional ``rev``                             undo back to the last human decision
-``new_game``   optional ``rev``                             start again (same seats, next seed)
+``new_game``   optional ``rev``                             start again (same seats, fresh seed)
 ``step_bot``   ``rev`` (required)                           the bot whose turn it is plays one
                                                             action (the browser's pacing timer)
 ``pause``      ``paused`` (bool), optional ``rev``          stop / restart the bots' timer

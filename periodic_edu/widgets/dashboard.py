@@ -1,10 +1,10 @@
-"""The workshop dashboard: three tabs, no code in sight (served by Voila from
+"""The workshop dashboard: four tabs, no code in sight (served by Voila from
 ``lessons/dashboard.ipynb``).
 
 >>> from periodic_edu.widgets.dashboard import dashboard
 >>> app = dashboard(seed=1, lang="en")
->>> [app.tabs.get_title(i) for i in range(3)]
-['Explore trends', 'Element cards', 'Play']
+>>> [app.tabs.get_title(i) for i in range(4)]
+['Explore trends', 'Element cards', 'Play', 'Elemonster']
 >>> app.switch.value = "uk"          # in place: the game in progress goes on
 >>> [app.tabs.get_title(i) for i in range(3)]
 ['Властивості', 'Елементи', 'Гра']
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import os
-import secrets
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -21,7 +20,7 @@ import ipywidgets as w
 from .. import i18n
 from ..chemistry import ELEMENTS
 from ..locale.widget_texts import DASHBOARD, FRONT_END
-from . import ElementCard, GameWidget, explore
+from . import ElementCard, ElemonsterWidget, GameWidget, explore
 from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore
 
@@ -175,7 +174,7 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
             bots={i: opponent.value for i in range(1, n)},
             edition=edition.value, max_rounds=rounds.value, save_store=store,
             class_code=typed, lang=state["lang"],
-            seed=None if typed else secrets.randbelow(2**31) if game_seed is None else game_seed)]
+            seed=None if typed else game_seed)]  # None: GameWidget draws 128 bits
 
     def fresh_code(_=None) -> None:
         code.value = new_class_code()
@@ -230,6 +229,12 @@ STYLE = """<style>
 .widget-tab > .lm-TabBar .lm-TabBar-tab, .widget-tab > .lm-TabBar .lm-TabBar-tabLabel {
   color: #1b1b1b !important; opacity: 1 !important; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab { min-height: 28px; }
+/* four tabs (longer in German and Ukrainian) never cut a label: tabs keep their natural width
+   and wrap onto a second row on a phone */
+.widget-tab > .lm-TabBar { height: auto !important; min-height: 0 !important; }
+.widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto !important; max-width: none !important; }
+.widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible !important; text-overflow: clip !important; }
 .widget-tab > .lm-TabBar .lm-TabBar-tab:focus-visible { outline: 3px solid #111; outline-offset: -3px; }
 </style>"""
 
@@ -239,7 +244,8 @@ TAB_KEYS = ("tab_explore", "tab_cards", "tab_play")
 
 def dashboard(symbol: str = "Na", seed: int | None = None,
               save_store: SaveStore | None = None, lang: str | None = None) -> w.VBox:
-    """The workshop dashboard: a language switch above three tabs.
+    """The workshop dashboard: a language switch above four tabs (the fourth: Elemonster
+    against a greedy bot).
 
     ``lang``: ``"en"``, ``"uk"`` or ``"de"``; default ``$PERIODIC_EDU_LANG``, or the page's
     ``?lang=`` when Voila serves it (see :func:`language_from_query`). Switching the language
@@ -249,7 +255,12 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     explorer_box = explore(symbol, lang=lang)
     cards = element_cards(lang=lang)
     game_box = play(seed, save_store, lang=lang)
-    tabs = w.Tab(children=[explorer_box, cards, game_box])
+    say = _words(lang)
+    # the Elemonster widget has its own words (not yet in the catalog); its seats are named here
+    elemonster = ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
+                                   say("bot_greedy")], seed=seed, bot_delay=0.4)
+    tabs = w.Tab(children=[explorer_box, cards, game_box, elemonster])
+    tabs.set_title(3, "Elemonster")  # a game's name
     switch = w.Dropdown(options=[(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
                         value=lang, description=_words(lang)("language"),
                         layout=w.Layout(width="auto"))

@@ -9,6 +9,8 @@ year of discovery. A value nobody knows shows "—" with a note, never a guess.
 >>> card = ElementCard("Fe")
 >>> card.element["name"], card.element["shells"]
 ('Iron', [2, 8, 14, 2])
+>>> ElementCard("Fe", style="elemonster").elemonster["symbols"]["magnetic"]
+1
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ class ElementCard(IntentWidget):
     ``lang`` (``"en"``, ``"uk"``, ``"de"``; default ``$PERIODIC_EDU_LANG``)."""
 
     _esm = esm("element_card.js")
-    _css = css("periodic.css")
+    _css = css("periodic.css", "elemonster.css")  # elemonster.css: style="elemonster"
     _intents = {"symbol": _checks.any_element}
 
     symbol = traitlets.Unicode("H", help="The element shown.").tag(sync=True)
@@ -37,10 +39,24 @@ class ElementCard(IntentWidget):
         sync=True)
     sources = traitlets.Dict(help="field -> {unit, source, citation} (read-only).").tag(
         sync=True)
+    # not "style": ipywidgets' DOM views read a trait of that name as a Style widget model
+    card_style = traitlets.Unicode("classic", help="'classic' or 'elemonster' (the full "
+                                   "Elemonster card; read-only).").tag(sync=True)
+    elemonster = traitlets.Dict(help="style='elemonster': the card's legend (read-only).").tag(
+        sync=True)
+    elemonster_text = traitlets.Dict(help="style='elemonster': its words and sources.").tag(
+        sync=True)
 
-    def __init__(self, symbol: Any = "H", **kwargs: Any) -> None:
+    def __init__(self, symbol: Any = "H", style: str = "classic", **kwargs: Any) -> None:
+        if style not in ("classic", "elemonster"):
+            raise ValueError(f"style must be 'classic' or 'elemonster', not {style!r}")
         kwargs.setdefault("sources", _payload.column_sources())
-        super().__init__(symbol=symbol, **kwargs)
+        if style == "elemonster":
+            from . import _elemonster_payload as em
+            kwargs["elemonster_text"] = {"text": em.TEXT, "sources": em.card_sources(),
+                                         "symbols": {k: list(v[:2])
+                                                     for k, v in em.SYMBOL_TEXT.items()}}
+        super().__init__(symbol=symbol, card_style=style, **kwargs)
         self._show(self.symbol)
 
     @traitlets.validate("symbol")
@@ -54,6 +70,9 @@ class ElementCard(IntentWidget):
 
     def _show(self, symbol: str) -> None:
         self.element = _payload.card_data(_element(symbol), self.lang)
+        if self.card_style == "elemonster":
+            from ._elemonster_payload import card_payload
+            self.elemonster = card_payload(self.element["symbol"])
 
     def _translate(self, lang: str) -> None:
         self._show(self.symbol)

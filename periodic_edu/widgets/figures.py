@@ -22,6 +22,18 @@ from ._payload import PROPERTIES, property_info
 
 __all__ = ["plot_board", "plot_trend", "GAME_ARROWS"]
 
+#: Said where matplotlib does not exist (e.g. Python in the browser: JupyterLite, the static site).
+NO_MATPLOTLIB = ("{what}() draws a matplotlib Figure, and this Python has no matplotlib (there "
+                 "is none for Python in the browser). Use TrendChart (a trend across a period or "
+                 "down a group) or TrendExplorer (the board) instead, or install matplotlib.")
+
+
+def _require_matplotlib(what: str) -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ImportError(NO_MATPLOTLIB.format(what=what)) from None
+
 #: Which trend of the game speaks about a property, and which way its arrow says it rises:
 #: across a period ("right" or "left") and down a group ("down" or "up").
 GAME_ARROWS = {
@@ -68,6 +80,7 @@ def plot_board(highlight: Iterable[str] | None = None, trend: str | None = None,
     outline ``start``. ``highlight``: extra cells to outline. ``property``: colour every cell by
     a real property (viridis) with a colour bar; missing data is hatched, never a colour.
     """
+    _require_matplotlib("plot_board")
     from matplotlib.colors import Normalize
     from matplotlib.patches import Rectangle
     import matplotlib as mpl
@@ -185,6 +198,7 @@ def plot_trend(property: str, period: int | None = None, group: int | None = Non
     property (ionization energy, atomic radius, atomic mass), its arrow is drawn above the
     axes, so the places where the data goes against it are plain to see.
     """
+    _require_matplotlib("plot_trend")
     label = _label(property)
     if period is not None and group is not None:
         raise ValueError("give period or group, not both")

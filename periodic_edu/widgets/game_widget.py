@@ -28,8 +28,6 @@ action (with its sentence) shows. Without a front end, :meth:`step_bot` / :meth:
 """
 from __future__ import annotations
 
-import random
-import secrets
 from typing import Any, Mapping, Sequence
 
 import traitlets
@@ -40,7 +38,7 @@ from ..bots import BOTS, make_bot
 from ..engine import (AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, Action, EngineError, Game,
                       IllegalMoveError)
 from ..engine.scoring import OBJECTIVE_TEXT
-from ..engine.seeds import parse_class_code, seed_from_class_code
+from ..engine.seeds import new_seed, parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from . import _payload
 from ._assets import css, esm
@@ -56,8 +54,14 @@ PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#7A5C00")
 #: Most log entries synced to the browser (the full log stays in :attr:`GameWidget.log_entries`).
 LOG_WINDOW = 120
 _MAX_DELAY = 10.0
-#: The rules as this package plays them (the How to play panel links it).
-RULES_URL = "https://github.com/periodic-edu/periodic_edu/blob/HEAD/docs/rules.md"
+#: Where the How to play panel links the rules (docs/rules.md). Empty: the project's public
+#: address is not known (see [tool.periodic-edu] repository), so the panel names the file
+#: instead of linking a repository that may not exist.
+RULES_URL = ""
+# why Undo is off (the button's title; kept together for the catalog)
+_UNDO_NOTHING = "nothing to undo: no person has played an action yet"
+_UNDO_REVEALED = ("Undo is off: since your last action, {what}; undo never takes back what "
+                  "the table has seen")
 
 
 def _seat_bots(bots: Any, n: int) -> list[str | None]:
@@ -138,6 +142,8 @@ class GameWidget(IntentWidget):
         sync=True)
     paused = traitlets.Bool(False, help="The browser's bot timer is stopped.").tag(sync=True)
     can_undo = traitlets.Bool(False, help="A person's action can be undone.").tag(sync=True)
+    undo_note = traitlets.Unicode("", help="Why Undo is off ('' when it is on): the Undo "
+                                  "button's title and accessible description.").tag(sync=True)
     revision = traitlets.Int(0, help="Counts every change of the game (stale intents).").tag(
         sync=True)
     refusals = traitlets.Int(0, help="Counts refused messages (the browser shows each one).").tag(
@@ -159,7 +165,7 @@ class GameWidget(IntentWidget):
         if class_code is not None:  # the class's shared deal (raises ClassCodeError, a ValueError)
             seed = seed_from_class_code(parse_class_code(class_code))
         elif seed is None:
-            seed = secrets.randbelow(2 ** 31)
+            seed = new_seed()  # 128 bits from secrets: the deal cannot be searched for
         if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or \
                 not 0 <= bot_delay <= _MAX_DELAY:
             raise ValueError(f"bot_delay must be a number of seconds from 0 to {_MAX_DELAY}, "
@@ -169,8 +175,6 @@ class GameWidget(IntentWidget):
         self._settings = {"players": names, "edition": edition, "max_rounds": max_rounds}
         self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds,
                           class_code=class_code)
-        # later games (new_game) draw their seeds from here: reproducible, never synced
-        self._seeds = random.Random(seed)
         self._bots = self._make_bots(seed)
         self.log_entries: list[dict[str, Any]] = []
         self._viewer: int | None = self._first_human()
@@ -233,12 +237,13 @@ class GameWidget(IntentWidget):
 
     def undo(self) -> list[str]:
         """Undo back to (and including) the last action of a person; returns the actions
-        undone, newest first. Raises UndoError-like ValueError when no person has acted."""
+        undone, newest first. Raises ValueError when no person has acted, or when that would
+        take back an action that turned a hidden card or tile face up (undo never reveals:
+        the card would go back on a stack whose top everyone has now seen)."""
         g = self._game
-        humans = [e for e in self.log_entries if e["bot"] is None]
-        if not humans:
-            raise ValueError("nothing to undo: no person has played an action yet")
-        target = humans[-1]["i"]
+        target, why = self._undo_target()
+        if target is None:
+            raise ValueError(why)
         undone = []
         while len(g.history) > target:
             undone.append(g.undo().text)
@@ -250,7 +255,7 @@ class GameWidget(IntentWidget):
     def new_game(self, seed: int | None = None) -> None:
         """Start again with the same players, bots, edition and round limit."""
         if seed is None:
-            seed = self._seeds.randrange(2 ** 31)
+            seed = new_seed()  # from secrets, not from the last seed: nothing to predict
         self._game = Game(seed=seed, **self._settings)
         self._bots = self._make_bots(seed)
         self.log_entries = []
@@ -427,6 +432,17 @@ class GameWidget(IntentWidget):
         return set(self.trait_names(sync=True))
 
     # ---- internals -------------------------------------------------------------------------
+    def _undo_target(self) -> tuple[int | None, str]:
+        """(history index the widget's undo would go back to, '') or (None, why not)."""
+        humans = [e for e in self.log_entries if e["bot"] is None]
+        if not humans:
+            return None, _UNDO_NOTHING
+        target = humans[-1]["i"]
+        reveal = self._game.last_reveal()  # the engine knows what turned hidden things face up
+        if reveal is not None and reveal[0] >= target:
+            return None, _UNDO_REVEALED.format(what=reveal[1])
+        return target, ""
+
     def _make_bots(self, seed: int) -> list[Any]:
         return [None if k is None else make_bot(k, seed=seed * 7 + i + 1, lang=self.lang)
                 for i, k in enumerate(self._kinds)]
@@ -509,7 +525,9 @@ class GameWidget(IntentWidget):
             self.game_log = self.log_entries[-LOG_WINDOW:]
             self.log_total = len(self.log_entries)
             self.bot_pending = not g.is_over and self._kinds[seat] is not None
-            self.can_undo = any(e["bot"] is None for e in self.log_entries)
+            target, why = self._undo_target()
+            self.can_undo = target is not None
+            self.undo_note = why
             self.resume_token = self._token
             self.revision = self.revision + 1
             if not self.error.startswith("the game could not be saved"):

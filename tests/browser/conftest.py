@@ -53,17 +53,15 @@ def jupyterlab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    from playwright import sync_api
-
+def browser(playwright_session):  # tests/conftest.py: one Playwright per run (tests/site too)
     if not Path(CHROMIUM).exists():  # a missing browser fails the suite, never skips it
         pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (scripts/test does)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    b = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                           headless=True)
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 element's name; an unknown language is exit 2 and one line."""
 from __future__ import annotations
 
+import argparse
 import json
 import re
 
@@ -20,8 +21,20 @@ def run(capsys, *argv):
 def test_every_subcommand_takes_lang():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     assert set(sub.choices) >= {"reach", "element", "trends", "simulate", "replay", "balance"}
-    for name, parser in sub.choices.items():
+    def leaves(choices, prefix=""):
+        for name, parser in choices.items():
+            nested = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+            if nested:
+                for inner in nested:
+                    yield from leaves(inner.choices, f"{prefix}{name} ")
+            else:
+                yield f"{prefix}{name}", parser
+
+    names = []
+    for name, parser in leaves(sub.choices):
+        names.append(name)
         assert any("--lang" in a.option_strings for a in parser._actions), name
+    assert "elemonster simulate" in names  # nested sub-commands are walked too
 
 
 def test_element_json_changes_only_the_name(capsys):

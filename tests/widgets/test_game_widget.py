@@ -87,8 +87,8 @@ def test_synced_traits_and_module():
     own = set(w.trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
     assert own - {"_esm", "_css", "_anywidget_id"} == {
         "static", "seats", "view", "viewer", "reach", "game_log", "log_total", "final",
-        "bot_pending", "bot_delay_ms", "paused", "can_undo", "revision", "refusals", "error",
-        "resume_token", "resume_offer", "lang", "strings"}
+        "bot_pending", "bot_delay_ms", "paused", "can_undo", "undo_note", "revision", "refusals",
+        "error", "resume_token", "resume_offer", "lang", "strings"}
     state = w.get_state()
     assert "export default" in state["_esm"] and "createBoard" in state["_esm"]
     assert 'from "./' not in state["_esm"]

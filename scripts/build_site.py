@@ -1,0 +1,348 @@
+"""Build the static site: the dashboard and the lessons in JupyterLite, Python in the browser.
+
+Run through ``scripts/build-site`` (which makes ``.venv`` with the ``site`` extra). Everything
+comes from the package registries, pinned (``site_src/pins.json``, pyproject's ``site`` extra):
+
+* Pyodide's core from the npm package ``pyodide`` (checked against its sha256);
+* the kernel's boot packages (micropip, ipython and its dependencies, jedi, ...) as pure-Python
+  wheels from PyPI at the versions Pyodide's lock file names; the lock is rewritten to those
+  files (their sha256) and trimmed to what the site holds, so nothing is looked up elsewhere;
+* the app stack (anywidget, ipywidgets, ...) from PyPI and periodic-edu built from this
+  checkout, added to the lock and preloaded in parallel when the kernel starts.
+
+Downloads are cached (``$PERIODIC_EDU_SITE_CACHE``, default ``~/.cache/periodic_edu-site``),
+so a rebuild needs no network. Usage: ``build_site.py [--output site]``.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SRC = REPO / "site_src"
+PINS = json.loads((SRC / "pins.json").read_text(encoding="utf-8"))
+#: The lock's platform: what a pure wheel is downloaded for.
+WASM_PYTHON = "3.14"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: The kernel extension's own wheels (piplite, the kernel, the ipykernel and
+#: widgetsnbextension stand-ins), added to the lock so they load with everything else.
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
+
+
+def say(message: str) -> None:
+    print(f"build-site: {message}", flush=True)
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and why."""
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("PERIODIC_EDU_SITE_CACHE") or Path.home() / ".cache" / "periodic_edu-site"
+    path = Path(root)
+    for sub in ("npm", "pypi", "lite"):
+        (path / sub).mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    result = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        raise BuildError(f"{' '.join(cmd[:4])} ... failed:\n{result.stdout[-2000:]}"
+                         f"{result.stderr[-2000:]}")
+
+
+# -- downloads -------------------------------------------------------------------------------
+def npm_tarball(cache: Path) -> Path:
+    pin = PINS["pyodide"]
+    tarball = cache / "npm" / f"{pin['npm']}-{pin['version']}.tgz"
+    if not tarball.exists():
+        say(f"npm pack {pin['npm']}@{pin['version']}")
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed once to fetch Pyodide (apt-get install npm)")
+        run([npm, "pack", f"{pin['npm']}@{pin['version']}", "--silent"], cwd=cache / "npm")
+    if sha256(tarball) != pin["sha256"]:
+        raise BuildError(f"{tarball} does not match the sha256 pinned in site_src/pins.json")
+    return tarball
+
+
+def find_wheel(folder: Path, name: str, version: str) -> Path | None:
+    stem = re.sub(r"[-_.]+", "_", name).lower()
+    for path in folder.glob("*.whl"):
+        dist, ver = path.name.split("-")[:2]
+        if dist.lower() == stem and ver == version and path.name.endswith("-none-any.whl"):
+            return path
+    return None
+
+
+def pypi_wheels(cache: Path, wanted: dict[str, str]) -> dict[str, Path]:
+    """Pure-Python wheels ``name -> path`` at exactly the versions asked, from the cache or
+    PyPI (one pip call for all that are missing)."""
+    folder = cache / "pypi"
+    missing = [f"{n}=={v}" for n, v in wanted.items() if find_wheel(folder, n, v) is None]
+    if missing:
+        say(f"pip download {len(missing)} wheels from PyPI")
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--python-version", WASM_PYTHON, "--implementation", "py", "--abi", "none",
+             "--platform", "any", "--disable-pip-version-check", "-q", "-d", str(folder),
+             *missing])
+    found = {}
+    for name, version in wanted.items():
+        path = find_wheel(folder, name, version)
+        if path is None:
+            raise BuildError(f"no pure-Python wheel of {name}=={version} on PyPI")
+        found[canonical(name)] = path
+    return found
+
+
+def project_wheel(out: Path) -> Path:
+    say("building the periodic-edu wheel from this checkout")
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+         "--disable-pip-version-check", "-q", "-w", str(out), str(REPO)])
+    wheels = list(out.glob("periodic_edu-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one periodic_edu wheel in {out}, found {wheels}")
+    return wheels[0]
+
+
+# -- the lock --------------------------------------------------------------------------------
+def wheel_facts(path: Path) -> dict:
+    """Name, version, top-level imports and runtime requirements of a wheel."""
+    with zipfile.ZipFile(path) as z:
+        meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(z.read(meta_name).decode("utf-8"))
+        tops = set()
+        for n in z.namelist():
+            head = n.split("/")[0]
+            if head.endswith((".dist-info", ".data")):
+                continue
+            if "/" in n:
+                tops.add(head)
+            elif n.endswith(".py"):
+                tops.add(n[:-3])
+    return {"name": meta["Name"], "version": meta["Version"],
+            "imports": sorted(t for t in tops if t.isidentifier()),
+            "requires": meta.get_all("Requires-Dist") or []}
+
+
+def runtime_requirements(requires: list[str]) -> list[str]:
+    """Requirement names that apply in the browser (no extras, markers for Python 3.14)."""
+    from packaging.requirements import Requirement
+
+    env = {"python_version": WASM_PYTHON, "python_full_version": WASM_PYTHON + ".0",
+           "sys_platform": "emscripten", "platform_system": "Emscripten",
+           "implementation_name": "cpython", "extra": ""}
+    names = []
+    for text in requires:
+        req = Requirement(text)
+        if req.marker is None or req.marker.evaluate(env):
+            names.append(canonical(req.name))
+    return names
+
+
+def closure(lock: dict, roots: list[str]) -> list[str]:
+    seen: list[str] = []
+    todo = [canonical(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        if name not in lock:
+            raise BuildError(f"Pyodide's lock has no package {name!r}")
+        seen.append(name)
+        todo.extend(canonical(d) for d in lock[name]["depends"])
+    return sorted(seen)
+
+
+def entry(facts: dict, path: Path) -> dict:
+    return {"name": canonical(facts["name"]), "version": facts["version"],
+            "file_name": path.name, "install_dir": "site", "sha256": sha256(path),
+            "package_type": "package", "imports": facts["imports"], "depends": [],
+            "unvendored_tests": False, "shared_library": False}
+
+
+def write_lock(pyodide_dir: Path, lock: dict, wheels: dict[str, Path]) -> list[str]:
+    """Rewrite ``pyodide-lock.json`` to hold exactly ``wheels`` (copied beside it)."""
+    packages = {}
+    requires = {}
+    for name, path in wheels.items():
+        facts = wheel_facts(path)
+        item = entry(facts, path)
+        old = lock["packages"].get(name)
+        if old is not None:  # keep Pyodide's imports list where it has one
+            item["imports"] = old.get("imports") or item["imports"]
+        packages[name] = item
+        requires[name] = runtime_requirements(facts["requires"])
+        shutil.copy2(path, pyodide_dir / path.name)
+    for name, item in packages.items():
+        old = lock["packages"].get(name, {}).get("depends", [])
+        depends = {canonical(d) for d in old} | set(requires[name])
+        item["depends"] = sorted(d for d in depends if d in packages and d != name)
+    lock = {"info": lock["info"], "packages": dict(sorted(packages.items()))}
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(packages)
+
+
+# -- the JupyterLite build -------------------------------------------------------------------
+def kernel_extension_wheels(kernel_whl: Path, into: Path) -> dict[str, Path]:
+    """The wheels the pyodide kernel extension ships (piplite, pyodide_kernel, stubs)."""
+    found = {}
+    with zipfile.ZipFile(kernel_whl) as z:
+        for n in z.namelist():
+            base = n.rsplit("/", 1)[-1]
+            if "/static/pypi/" in n and base.endswith(".whl") and base.startswith(KERNEL_WHEELS):
+                target = into / base
+                target.write_bytes(z.read(n))
+                found[canonical(wheel_facts(target)["name"])] = target
+    if set(found) != {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension"}:
+        raise BuildError(f"unexpected wheels in {kernel_whl.name}: {sorted(found)}")
+    return found
+
+
+def lesson_copy(src: Path, dst: Path) -> None:
+    """A lesson for the browser: the Pyodide kernel named, so no kernel dialog opens."""
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    nb["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                    "language": "python"}
+    dst.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def build(output: Path) -> dict:
+    started = time.monotonic()
+    cache = cache_dir()
+    version = PINS["pyodide"]["version"]
+    import jupyterlite_pyodide_kernel.constants as kernel_constants
+
+    if kernel_constants.PYODIDE_VERSION != version:
+        raise BuildError(f"jupyterlite-pyodide-kernel expects Pyodide "
+                         f"{kernel_constants.PYODIDE_VERSION}, pins.json says {version}")
+    kernel_whl = pypi_wheels(cache, {"jupyterlite-pyodide-kernel": _installed_version(
+        "jupyterlite-pyodide-kernel")})["jupyterlite-pyodide-kernel"]
+    tarball = npm_tarball(cache)
+
+    with tempfile.TemporaryDirectory(prefix="periodic-edu-site-") as tmp:
+        tmp = Path(tmp)
+        lite = tmp / "lite"
+        pyodide_dir = lite / "static" / "pyodide"
+        pyodide_dir.mkdir(parents=True)
+        with tarfile.open(tarball) as tar:
+            for name in [*PINS["pyodide_files"], "pyodide-lock.json"]:
+                member = tar.extractfile(f"package/{name}")
+                if member is None:
+                    raise BuildError(f"{tarball.name} has no {name}")
+                (tmp / name).write_bytes(member.read())
+        for name in PINS["pyodide_files"]:
+            shutil.move(tmp / name, pyodide_dir / name)
+        lock = json.loads((tmp / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+        boot = closure(lock["packages"], PINS["boot"])
+        wanted = {name: lock["packages"][name]["version"] for name in boot}
+        wanted.update(PINS["app"])
+        wheels = pypi_wheels(cache, wanted)
+        wheels.update(kernel_extension_wheels(kernel_whl, tmp))
+        wheels["periodic-edu"] = project_wheel(tmp / "dist")
+        in_lock = write_lock(pyodide_dir, lock, wheels)
+        missing = [p for p in PINS["preload"] if canonical(p) not in in_lock]
+        if missing:
+            raise BuildError(f"preloaded packages missing from the lock: {missing}")
+
+        files = lite / "files"
+        files.mkdir()
+        for name in PINS["lessons"]:
+            lesson_copy(REPO / "lessons" / name, files / name)
+
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "periodic_edu",
+                # window.jupyterapp: the dashboard page follows the app's start-up through it
+                "exposeAppInBrowser": "true",
+                "litePluginSettings": {KERNEL_PLUGIN: {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": PINS["preload"]},
+                }},
+            },
+        }, indent=2), encoding="utf-8")
+        extensions = [str(wheels[canonical(n)]) for n in PINS["federated_extensions"]]
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
+            "apps": ["lab", "repl"], "no_sourcemaps": True, "no_unused_shared_packages": True,
+            "ignore_sys_prefix": True, "federated_extensions": [str(kernel_whl), *extensions],
+            "contents": ["files"], "cache_dir": str(cache / "lite"),
+        }}, indent=2), encoding="utf-8")
+        shutil.copy2(SRC / "overrides.json", lite / "overrides.json")
+
+        built = tmp / "out"
+        say("jupyter lite build")
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+             "--output-dir", str(built)], cwd=lite)
+        for name in ("index.html", "dashboard.html", "dashboard.js", "site.css"):
+            shutil.copy2(SRC / name, built / name)
+        (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
+        _check_offline(built)
+        if output.exists():
+            shutil.rmtree(output)
+        shutil.move(str(built), str(output))
+
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    seconds = time.monotonic() - started
+    say(f"built {output} ({size / 1e6:.1f} MB, {len(in_lock)} Python packages) "
+        f"in {seconds:.0f} s")
+    return {"output": str(output), "bytes": size, "seconds": seconds, "packages": in_lock}
+
+
+def _installed_version(dist: str) -> str:
+    from importlib.metadata import version
+
+    return version(dist)
+
+
+def _check_offline(site: Path) -> None:
+    """The kernel must look nowhere but the site: PyPI fallback off, Pyodide local."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    if not settings.get("pyodideUrl", "").startswith("./"):
+        raise BuildError(f"pyodideUrl is not local: {settings.get('pyodideUrl')!r}")
+    if settings.get("disablePyPIFallback") is not True:
+        raise BuildError("disablePyPIFallback is not set")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build-site", description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=REPO / "site",
+                        help="where to write the site (default: site/)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.output.resolve())
+    except BuildError as exc:
+        print(f"build-site: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,194 @@
+"""A whole game of Elemonster on the dashboard's fourth tab, clicked by a real Chromium.
+
+The dashboard (lessons/dashboard.ipynb, served as scripts/run does) opens its "Elemonster" tab:
+you against the greedy bot, beginner variant. The test plays every one of the person's
+decisions by clicking or by the keyboard (a bond when one is offered, a parry that beats, else
+the first offered choice), lets the bot's turns arrive by the browser's own timer, and ends
+at the final scores. axe-core runs on the tab mid-game and at the end (0 critical, 0 serious);
+screenshots at 390x844 and 1366x768 go to artifacts/screenshots/elemonster_*.png.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from browser_helpers import run_axe, screenshot, sized_page
+
+pytestmark = pytest.mark.browser
+
+ROOT = '[data-widget="elemonster"]'
+READY = f'{ROOT}[data-ready="true"]'
+
+
+def state(page) -> dict:
+    return page.eval_on_selector(ROOT, "n => ({...n.dataset})")
+
+
+def choose(page, n: int):
+    """The button a player would pick: a bond, a beating parry, then anything offered."""
+    for selector in (f'{ROOT} [data-role="bonds-legal"] button[data-action]',
+                     f'{ROOT} [data-role="compare"] button[data-action]',
+                     f'{ROOT} [data-role="other"] button[data-action]',
+                     f'{ROOT} [data-role="discard"] button[data-action]',
+                     f'{ROOT} [data-role="attack-go"]'):  # after declaring an attack special
+        buttons = page.locator(selector)
+        if buttons.count():
+            return buttons.first
+    raise AssertionError(f"decision {n}: no choice offered: {state(page)}")
+
+
+def check_sizes(page) -> None:
+    """Text >= 10 px, buttons and selects >= 24 px, nothing wider than the tab."""
+    bad = page.evaluate("""(sel) => {
+      const root = document.querySelector(sel);
+      const out = [];
+      for (const n of root.querySelectorAll('*')) {
+        const r = n.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        const own = [...n.childNodes].some(c => c.nodeType === 3 && c.textContent.trim());
+        if (own && parseFloat(getComputedStyle(n).fontSize) < 10) out.push('small text: ' + n.textContent.slice(0, 30));
+        if (/^(BUTTON|SELECT)$/.test(n.tagName) && (r.height < 24 || r.width < 24)) out.push('small target: ' + n.textContent.slice(0, 30));
+      }
+      if (root.scrollWidth > root.clientWidth + 1) out.push('overflows: ' + root.scrollWidth + ' > ' + root.clientWidth);
+      return out;
+    }""", ROOT)
+    assert bad == [], bad[:8]
+
+
+def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figures):
+    context, page = sized_page(browser, 1366, 768)
+    try:
+        page.goto(dashboard.base + "/")
+        tab = page.get_by_role("tab", name="Elemonster")
+        tab.wait_for(timeout=60_000)
+        tab.click()
+        page.wait_for_selector(READY, timeout=30_000)
+        assert page.js_errors == []
+        assert page.get_attribute(ROOT, "lang") == "en"
+        assert page.is_hidden(f'{ROOT} [data-role="error"]')
+        # the person's hand is drawn with the Elemonster card: values side by side, shell
+        hand = page.locator(f'{ROOT} [data-role="hand"] .em-card')
+        assert hand.count() == 6  # five dealt and the first turn's draw (beginner: no multipliers)
+        text = hand.first.inner_text().lower()
+        assert "attack" in text and "defence" in text and "outer shell" in text
+        started = time.monotonic()
+        decisions = by_keyboard = 0
+        axe_mid = None
+        while True:
+            page.wait_for_function(
+                "(sel) => { const d = document.querySelector(sel).dataset; "
+                "return d.over === 'true' || (d.myTurn === 'true' && d.botPending === 'false'); }",
+                arg=ROOT, timeout=60_000)
+            s = state(page)
+            if s["over"] == "true":
+                break
+            rev = int(s["revision"])
+            button = choose(page, decisions)
+            if decisions % 3 == 1:  # every third decision by the keyboard: focus, Enter
+                button.focus()
+                page.keyboard.press("Enter")
+                by_keyboard += 1
+            else:
+                button.click()
+            decisions += 1
+            page.wait_for_function(
+                "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
+                arg=[ROOT, rev], timeout=30_000)
+            assert page.is_hidden(f'{ROOT} [data-role="error"]'), page.inner_text(
+                f'{ROOT} [data-role="error"]')
+            if decisions == 6:
+                axe_mid = run_axe(page, axe, ROOT)
+                check_sizes(page)
+            assert decisions < 400, "the game does not end"
+        seconds = time.monotonic() - started
+        final = page.locator(f'{ROOT} [data-role="final"]')
+        assert "won" in final.inner_text()
+        assert final.locator("li").count() == 2
+        log = page.locator(f'{ROOT} [data-role="log"] li')
+        assert log.count() > decisions  # the bot's moves are there too, with their sentences
+        assert page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count() > 0
+        announced = page.eval_on_selector(f'{ROOT} [aria-live="polite"]', "n => n.dataset.count")
+        assert int(announced) > 3
+        assert by_keyboard > 0
+        assert axe_mid is not None, "the game ended before the sixth decision"
+        assert axe_mid["counts"]["critical"] == 0 and axe_mid["counts"]["serious"] == 0, \
+            axe_mid["violations"]
+        axe_end = run_axe(page, axe, ROOT)
+        assert axe_end["counts"]["critical"] == 0 and axe_end["counts"]["serious"] == 0, \
+            [(v["id"], v["targets"]) for v in axe_end["violations"]]
+        figures["elemonster_browser_game"] = {"decisions": decisions, "seconds": round(seconds, 1)}
+        check_sizes(page)
+        screenshot(page, "elemonster_1366x768")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(300)
+        check_sizes(page)
+        screenshot(page, "elemonster_390x844")
+        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
+        page.wait_for_timeout(300)
+        check_sizes(page)
+        assert page.js_errors == []
+    finally:
+        context.close()
+
+
+def test_escape_and_arrows_on_the_elemonster_tab(browser, dashboard):
+    context, page = sized_page(browser, 390, 844, touch=True)
+    try:
+        page.goto(dashboard.base + "/")
+        tab = page.get_by_role("tab", name="Elemonster")
+        tab.wait_for(timeout=60_000)
+        tab.click()
+        page.wait_for_selector(f'{READY}[data-my-turn="true"]', timeout=30_000)
+        assert page.js_errors == []
+        # the discard choices, or (when the first draw started a decay or an exchange offer)
+        # the group of choices that prompt brings: any group of two or more options
+        groups = [g for g in page.locator(f'{ROOT} .em-options').all()
+                  if g.locator("button").count() >= 2]
+        assert groups, "no group of options to move through"
+        options = groups[-1].locator("button")
+        options.first.focus()
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate("() => document.activeElement.dataset.action") == \
+            options.nth(1).get_attribute("data-action")
+        page.keyboard.press("Escape")
+        first = page.locator(f'{ROOT} [data-role="choices"] button, '
+                             f'{ROOT} [data-role="choices"] select').first
+        assert page.evaluate("(n) => n === document.activeElement", first.element_handle())
+        # the bond workbench explains a pair with the engine's own words
+        verdicts = page.locator(f'{ROOT} [data-role="verdicts"] li')
+        assert verdicts.count() == 4
+        screenshot(page, "elemonster_390x844_start")
+        assert page.js_errors == []
+    finally:
+        context.close()
+
+
+def test_the_elemonster_card_alone(browser, voila, axe):
+    """ElementCard("Fe", style="elemonster") in its own notebook: every legend field, the
+    symbols as words, the sources; axe clean."""
+    context, page = sized_page(browser, 1366, 768)
+    try:
+        page.goto(f"{voila.base}/voila/render/elemonster_card.ipynb")
+        card = page.locator('[data-widget="element-card"][data-card-symbol="Fe"] .em-card.em-full')
+        card.wait_for(timeout=60_000)
+        assert page.js_errors == []
+        text = card.inner_text()
+        for words in ("Iron", "1.83", "1.58", "2 of 8 electrons, 6 gaps", "metal (square)",
+                      "Atomic mass", "55.84", "1538 °C", "In a 70 kg human", "4.2 g",
+                      "magnetic", "heart (essential to life)", "engineering material",
+                      "Found native", "Sources"):
+            assert words in text, words
+        # each symbol is read as words: the glyph is hidden from screen readers
+        glyphs = card.locator(".em-glyph")
+        assert glyphs.count() == 3
+        assert all(g.get_attribute("aria-hidden") == "true" for g in glyphs.all())
+        card.locator("details.em-sources summary").click()
+        assert "Emsley" in card.locator("details.em-sources").inner_text()
+        result = run_axe(page, axe, '[data-widget="element-card"]')
+        assert result["counts"]["critical"] == 0 and result["counts"]["serious"] == 0, \
+            [(v["id"], v["targets"]) for v in result["violations"]]
+        screenshot(page, "elemonster_card_fe")
+        assert page.js_errors == []
+    finally:
+        context.close()

@@ -1,0 +1,118 @@
+"""The static site (scripts/build-site), built once per session and driven in Chromium with the
+network cut: every request that does not go to 127.0.0.1 is aborted and counted.
+
+* ``site_dir``: ``scripts/build_site.py`` run into a temporary folder. It uses the same download
+  cache as ``scripts/build-site`` (``~/.cache/periodic_edu-site``), so only the first run on a
+  machine reaches PyPI and npm.
+* ``site_server``: ``python -m http.server`` serving that folder on a free loopback port.
+* ``offline_page``: a fresh browser context whose requests to anywhere else are aborted; the
+  aborted URLs are in ``page.blocked``.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "browser"))  # browser_helpers: serving(), screenshot()
+
+from browser_helpers import REPO, serving  # noqa: E402
+
+collect_ignore_glob: list[str] = []
+CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
+#: Name resolution fails for every host but the loopback address, so even a request that
+#: escaped the route below could not leave the machine.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+
+
+def pytest_collection_modifyitems(items):
+    """Everything here is ``site`` (select it with ``-m site``) and ``browser`` (so the quick
+    ``-m "not browser"`` run leaves it out, as it leaves out the other Chromium tests)."""
+    for item in items:
+        if HERE in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.site)
+            item.add_marker(pytest.mark.browser)
+
+
+def _builder():
+    spec = importlib.util.spec_from_file_location("build_site", REPO / "scripts" / "build_site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory):
+    started = time.monotonic()
+    out = tmp_path_factory.mktemp("static-site") / "site"
+    facts = _builder().build(out)
+    print(f"\n[site] scripts/build_site.py: {facts['bytes'] / 1e6:.1f} MB in "
+          f"{time.monotonic() - started:.0f} s")
+    return facts
+
+
+@pytest.fixture(scope="session")
+def site_dir(site_build) -> Path:
+    return Path(site_build["output"])
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir, tmp_path_factory):
+    home = tmp_path_factory.mktemp("site-server")
+    cmd = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+           str(site_dir), "{port}"]
+    with serving(cmd, home, home, "/index.html", site_dir) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def site_browser(playwright_session):  # tests/conftest.py: one Playwright per run
+    if not Path(CHROMIUM).exists():  # a missing browser fails the suite, never skips it
+        pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (scripts/test does)")
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                 headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+def offline_context(browser, base: str, **options):
+    """A browser context in which only ``base`` (the loopback server) answers."""
+    context = browser.new_context(**options)
+    blocked: list[str] = []
+
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(base + "/") or url.startswith(("data:", "blob:")):
+            request_route.continue_()
+        else:
+            blocked.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    context.blocked = blocked
+    return context
+
+
+@pytest.fixture
+def offline_page(site_browser, site_server):
+    context = offline_context(site_browser, site_server.base,
+                              viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    page.blocked = context.blocked
+    try:
+        yield page
+    finally:
+        context.close()

@@ -1,0 +1,188 @@
+"""The static site, as a student gets it: built by scripts/build-site, served by a plain file
+server, opened in Chromium with no network. The dashboard works (explorer, element card, a
+human turn and a bot turn), every lesson runs all its cells without an error, and nothing is
+fetched from outside the site."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+
+import pytest
+
+from browser_helpers import screenshot
+
+PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
+LESSONS = PINS["lessons"]
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+NA_IONIZATION = set("H He Li Be B C N Mg Al Si P S".split())
+#: A cold start of Python in the browser is CPU-bound: minutes on a loaded 2-core machine.
+BOOT_TIMEOUT_MS = 300_000
+
+
+# -- the build -------------------------------------------------------------------------------
+def test_the_site_holds_everything_python_needs(site_dir):
+    config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"][KERNEL_PLUGIN]
+    assert kernel["disablePyPIFallback"] is True
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    pyodide = site_dir / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    for name, item in lock.items():  # every package is in the site, byte for byte
+        wheel = pyodide / item["file_name"]
+        assert wheel.is_file(), f"{name}: {item['file_name']} is missing"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == item["sha256"], name
+        assert set(item["depends"]) <= set(lock), f"{name} depends on {item['depends']}"
+    preload = kernel["loadPyodideOptions"]["packages"]
+    assert {"periodic-edu", "anywidget", "ipywidgets", "ipython"} <= set(preload) <= set(lock)
+    assert "matplotlib" not in lock  # no WebAssembly wheel on the registries: see the lessons
+    for lesson in LESSONS:
+        nb = json.loads((site_dir / "files" / lesson).read_text())
+        assert nb["metadata"]["kernelspec"]["name"] == "python"  # no kernel dialog
+
+
+def test_our_pages_link_nothing_outside_the_site(site_dir):
+    for name in ("index.html", "dashboard.html", "dashboard.js", "site.css"):
+        text = (site_dir / name).read_text()
+        assert not re.search(r"(src|href)=\"(https?:)?//", text), name
+        assert "cdn" not in text.lower(), name
+
+
+# -- the dashboard ---------------------------------------------------------------------------
+def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_server):
+    page = offline_page
+    page.goto(f"{site_server.base}/dashboard.html")
+    progress = page.locator("#progress-text")
+    assert re.fullmatch(r"Loading Python in your browser… \d+ %", progress.inner_text())
+    assert "hidden information" in page.locator("#fairness").inner_text()
+    page.wait_for_function("document.body.dataset.state !== 'loading'",
+                           timeout=BOOT_TIMEOUT_MS, polling=250)
+    data = page.evaluate("({...document.body.dataset})")
+    assert data["state"] == "ready", page.locator("#progress-text").inner_text()
+    print(f"\n[site] dashboard first render (navigation -> first board cell): "
+          f"{int(data['firstRenderMs']) / 1000:.1f} s")
+    app = page.frame_locator("#app")
+    # no code in sight
+    assert "dashboard()" not in app.locator("body").inner_text()
+    assert app.locator(".jp-InputArea-editor").filter(visible=True).count() == 0
+
+    main = app.locator('[data-board="main"]')
+    main.locator('[data-symbol="Na"]').click()
+    app.locator('[data-trend="ionization_energy"]').first.click()
+    app.locator('[data-board="main"] [data-distance]').first.wait_for()
+    reached = main.locator("[data-distance]").evaluate_all(
+        "ns => ns.map(n => n.dataset.symbol)")
+    assert set(reached) == NA_IONIZATION and len(reached) == len(NA_IONIZATION)
+    assert main.locator('[data-symbol="Na"][aria-current="true"]').count() == 1
+    screenshot(page, "site_dashboard_explore")
+
+    app.get_by_role("tab", name="Element cards").click()
+    app.get_by_label("Element", exact=True).select_option(label="80 Hg — Mercury")
+    card = app.locator('[data-card-symbol="Hg"]')
+    card.wait_for(timeout=30_000)
+    assert "Mercury" in card.inner_text() and "liquid" in card.inner_text().lower()
+
+    app.get_by_role("tab", name="Play").click()
+    game = app.locator('[data-widget="game"]')
+    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
+    app.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
+        timeout=60_000)
+    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
+    game.locator('[data-mode="spend"]').click()
+    game.locator('[data-trend="atomic_number"]').click()
+    target = game.locator('[data-board="game"] [data-reachable="true"]').first
+    destination = target.get_attribute("data-symbol")
+    target.click()
+    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(
+        timeout=30_000)
+    assert destination != start
+    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
+    if discover.count():
+        discover.click()
+    game.locator('button[data-action="end"]').click()
+    # the bot's turn follows, played by Python in this page, with its sentences in the log
+    game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
+        timeout=60_000)
+    screenshot(page, "site_dashboard_play")
+    assert page.blocked == [], page.blocked
+    assert page.js_errors == []
+
+
+# -- the lessons -----------------------------------------------------------------------------
+RUN_ALL = """async (path) => {
+  const app = window.jupyterapp;
+  await app.restored;  // every plugin active, the commands registered
+  const panel = await app.commands.execute("docmanager:open", {path, factory: "Notebook"});
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  app.shell.activateById(panel.id);
+  // JupyterLite 0.8 runs nothing by itself: run every cell, as a student would from the menu
+  await app.commands.execute("notebook:run-all-cells");
+  return true;
+}"""
+
+OUTCOME = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  if (!panel || !panel.content || panel.context.path !== path) return null;
+  const cells = [];
+  const model = panel.content.model;
+  for (let i = 0; i < model.cells.length; i++) {
+    const cell = model.cells.get(i);
+    if (cell.type !== "code") continue;
+    const outputs = [];
+    for (let k = 0; k < cell.outputs.length; k++) outputs.push(cell.outputs.get(k).toJSON());
+    cells.push({count: cell.executionCount, outputs});
+  }
+  const busy = panel.sessionContext.session?.kernel?.status === "busy";
+  return {cells, busy};
+}"""
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_lesson_runs_every_cell_offline(offline_page, site_server, lesson):
+    page = offline_page
+    started = time.monotonic()
+    page.goto(f"{site_server.base}/lab/index.html")
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
+    page.evaluate(RUN_ALL, lesson)
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000 + 300
+    outcome = None
+    while time.monotonic() < deadline:
+        outcome = page.evaluate(OUTCOME, lesson)
+        if outcome and not outcome["busy"] and outcome["cells"] and all(
+                c["count"] is not None for c in outcome["cells"]):
+            break
+        time.sleep(1)
+    else:
+        screenshot(page, f"site_lesson_{lesson[:2]}_timeout")
+        pytest.fail(f"{lesson}: not every cell ran in time: "
+                    f"{[c['count'] for c in (outcome or {}).get('cells', [])]}")
+    errors = [o for c in outcome["cells"] for o in c["outputs"] if o["output_type"] == "error"
+              or (o["output_type"] == "stream" and o.get("name") == "stderr")]
+    assert errors == [], f"{lesson}: {json.dumps(errors)[:2000]}"
+    print(f"\n[site] {lesson}: {len(outcome['cells'])} code cells ran in "
+          f"{time.monotonic() - started:.0f} s (boot included)")
+    if lesson.startswith("02_"):
+        check_trend_chart(page)
+    assert page.blocked == [], page.blocked
+
+
+def check_trend_chart(page):
+    """Lesson 02's TrendChart in the browser: SVG with title and desc, Be → B and N → O drawn
+    against the arrow, a click answered by Python in the page (360 px: tests/browser)."""
+    chart = page.locator('[data-widget="trend-chart"]').first
+    chart.wait_for(timeout=60_000)
+    svg = chart.locator("svg.pe-chart-svg")
+    assert svg.locator("title").first.text_content() == "First ionization energy across period 2"
+    assert "Be → B" in svg.locator("desc").text_content()
+    against = chart.locator('svg [data-verdict="disagrees"]').evaluate_all(
+        "ns => ns.map(n => n.dataset.step)")
+    assert sorted(against) == ["Be>B", "N>O"]
+    assert chart.locator("table tbody tr").count() == 8  # the text alternative
+    chart.locator('button[data-along="group"]').click()
+    page.wait_for_function(
+        "el => el.dataset.along === 'group'", arg=chart.element_handle(), timeout=60_000)
+    assert svg.locator("title").first.text_content() == "First ionization energy down group 2"
+    assert chart.locator('button[data-along="group"]').get_attribute("aria-pressed") == "true"
