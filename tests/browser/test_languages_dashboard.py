@@ -14,8 +14,8 @@ from periodic_edu import i18n
 pytestmark = pytest.mark.browser
 
 GAME = '[data-widget="game"]'
-TABS = {"uk": ["Властивості", "Елементи", "Гра"],
-        "de": ["Trends erkunden", "Elementkarten", "Spielen"]}
+TABS = {"uk": ["Властивості", "Елементи", "Гра", "Elemonster"],
+        "de": ["Trends erkunden", "Elementkarten", "Spielen", "Elemonster"]}
 SPOT = ("H", "N", "O", "S", "Fe", "Cu", "Ag", "Au", "Hg", "Pb")
 # Words of the English catalog that may rightly stand in a uk/de page: the game's name, names
 # of scientists and sources, "Enter" (a key's name), the rules' file name, and "English" (the
