@@ -60,4 +60,8 @@ def test_notebook_runs_in_jupyterlab_and_the_widgets_render(page, jupyterlab):
     page.keyboard.press("Enter")
     page.wait_for_selector('.jp-OutputArea [data-widget="element-card"][data-card-symbol="Mg"]')
     screenshot(page, "jupyterlab_explorer")
-    assert page.js_errors == []
+    # The test venv also holds the static site's build tools (the `site` extra), whose
+    # JupyterLite kernel extension is meant for the built site: JupyterLab loads it from the
+    # venv and logs "Shared module @jupyterlite/services doesn't exist" (a server installed
+    # with the `app` extra has no such extension). Every other page error fails the test.
+    assert [e for e in page.js_errors if "@jupyterlite/services" not in e] == []
