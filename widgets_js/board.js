@@ -57,6 +57,8 @@ export function formatNumber(value) {
   if (value === null || value === undefined || Number.isNaN(value)) return "—";
   if (Number.isInteger(value)) return String(value);
   const abs = Math.abs(value);
+  // below 1: three significant figures, so a gas's density reads 0.000164, never "0"
+  if (abs < 1) return localNumber(String(Number(value.toPrecision(3))));
   const digits = abs >= 1000 ? 0 : abs >= 100 ? 1 : abs >= 10 ? 2 : 3;
   return localNumber(String(Number(value.toFixed(digits))));
 }

@@ -29,3 +29,14 @@ test("without strings a key is shown as itself, never undefined", () => {
   useStrings(undefined);
   assert.equal(say("n_steps", { n: 2 }), "n_steps");
 });
+
+test("numbers below 1 keep three significant figures (a gas's density is never shown as 0)", async () => {
+  const { formatNumber } = await import("../../widgets_js/board.js");
+  useStrings(loadStrings("en"));
+  assert.equal(formatNumber(0.000164), "0.000164");
+  assert.equal(formatNumber(0.754195), "0.754");
+  assert.equal(formatNumber(13.598434599702), "13.6");
+  assert.equal(formatNumber(2345.15), "2345");
+  useStrings(loadStrings("uk"));
+  assert.equal(formatNumber(0.000164), "0,000164");
+});
