@@ -325,7 +325,8 @@ DASHBOARD = {
     "title": N_("Periodic: play with the periodic table"),
     "intro": N_("Explore trends: pick an element and a trend to see where the game lets the "
                 "flask go, next to the real data. Element cards: any of the 118 elements with "
-                "units and sources. Play: a whole game of Periodic against the computer."),
+                "units and sources. Play: a whole game of Periodic against the computer. "
+                "Elemonster: duels and bonds with element cards against the computer."),
     "tab_explore": N_("Explore trends"),
     "tab_cards": N_("Element cards"),
     "tab_play": N_("Play"),
