@@ -17,11 +17,11 @@ GAME = '[data-widget="game"]'
 TABS = {"uk": ["Властивості", "Елементи", "Гра", "Elemonster"],
         "de": ["Trends erkunden", "Elementkarten", "Spielen", "Elemonster"]}
 SPOT = ("H", "N", "O", "S", "Fe", "Cu", "Ag", "Au", "Hg", "Pb")
-# Words of the English catalog that may rightly stand in a uk/de page: the game's name, names
+# Words of the English catalog that may rightly stand in a uk/de page: the games' names, names
 # of scientists and sources, "Enter" (a key's name), the rules' file name, and "English" (the
 # language switch names each language in its own words). German words spelt as in English are
 # allowed on the German page only. Each one needs a reason; everything else English fails.
-ALLOWED = {"periodic", "pauling", "allen", "clementi", "cordero", "enter", "docs", "rules",
+ALLOWED = {"periodic", "elemonster", "pauling", "allen", "clementi", "cordero", "enter", "docs", "rules",
            "english"}
 GERMAN_AS_ENGLISH = {"element", "trend", "trends", "agenda", "computer", "halogen", "notation",
                      "bots", "post"}
