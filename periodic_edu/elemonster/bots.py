@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
+from ..echo import echo
 from ..engine.rng import Rng
 from .actions import Action
 from .bonds import make_bond
@@ -337,7 +338,7 @@ def make_bot(name: str, seed: int = 0, explain: bool = True) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+        raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}") from None
     return factory(seed=seed, explain=explain)
 
 
@@ -348,7 +349,7 @@ def parse_bot_list(spec: str, players: int) -> list[str]:
         raise ValueError("--bots needs at least one bot name")
     for name in names:
         if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+            raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}")
     if len(names) > players:
         raise ValueError(f"{len(names)} bots named for {players} players")
     return [names[i % len(names)] for i in range(players)]
