@@ -14,7 +14,9 @@ contract. Every column's unit, source and citation is in ``data/sources.json`` (
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -363,26 +365,78 @@ class Note:
     ``"disagree"`` when reputable sources give another value (``"2.54 on the CRC scale;
     Pauling's 1960 table gives 2.4"``) and ``"predicted"`` when the value is a calculation
     (electron configurations from Z = 104 on).
+
+    ``template`` is the English sentence with ``{named}`` placeholders for its numbers: the
+    message id of the ``notes`` catalog. ``values`` fills them, as :class:`~decimal.Decimal`
+    so the digits written in ``data/notes.csv`` are the digits shown (``2.00``, not ``2.0``).
+    The citation is a bibliographic reference and is never translated.
     """
 
     field: str
     kind: Literal["gap", "disagree", "predicted"]
-    text: str
+    template: str
     citation: str
+    values: tuple[tuple[str, Decimal], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The note in English (what ``element --json`` carries)."""
+        return self.in_language("en")
+
+    def in_language(self, lang: str | None = None) -> str:
+        """The note in ``lang`` (``en``, ``uk``, ``de``; ``None``: ``$PERIODIC_EDU_LANG``),
+        its numbers with the language's decimal mark, as many decimals as the data has.
+
+        >>> notes("Hg")[0].in_language("uk")
+        '2,00 за шкалою CRC (уточнення Оллреда 1961 року); у таблиці Полінга 1960 року — 1,9'
+        """
+        from . import i18n
+        numbers = {name: i18n.format_number(float(v), lang, max(0, -v.as_tuple().exponent))
+                   for name, v in self.values}
+        return i18n.gettext("notes", self.template, lang).format(**numbers)
 
     def to_dict(self) -> dict[str, str]:
         return {"field": self.field, "kind": self.kind, "note": self.text,
                 "citation": self.citation}
 
 
+_NOTE_COLUMNS = ["symbol", "field", "kind", "note", "values", "citation"]
+
+
+def _note_values(text: str, template: str, where: str) -> tuple[tuple[str, Decimal], ...]:
+    # "name=2.36 other=1.7": each a placeholder of the template, each a plain decimal number
+    import string
+
+    values: dict[str, Decimal] = {}
+    for pair in text.split():
+        name, _, number = pair.partition("=")
+        if not name.isidentifier() or not re.fullmatch(r"\d+(\.\d+)?", number):
+            raise ValueError(f"{where}: values: {pair!r} is not name=number")
+        if name in values:
+            raise ValueError(f"{where}: values: {name!r} twice")
+        values[name] = Decimal(number)
+    wanted = {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
+    if wanted != set(values):
+        raise ValueError(f"{where}: the note's placeholders {sorted(wanted)} do not match its "
+                         f"values {sorted(values)}")
+    return tuple(values.items())
+
+
 @lru_cache(maxsize=1)
 def _notes() -> Mapping[str, tuple[Note, ...]]:
-    # data/notes.csv: symbol,field,kind,note,citation -- hand-written, one cited line each.
+    # data/notes.csv: symbol,field,kind,note,values,citation -- hand-written, one cited line
+    # each; "note" is the English template (the msgid of the notes catalog), "values" its numbers.
     by_symbol: dict[str, list[Note]] = {}
-    with (_DATA / "notes.csv").open(newline="", encoding="utf-8") as fh:
-        for row in csv.DictReader(fh):
+    path = _DATA / "notes.csv"
+    with path.open(newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        if reader.fieldnames != _NOTE_COLUMNS:
+            raise ValueError(f"{path.name}: columns {reader.fieldnames}, expected {_NOTE_COLUMNS}")
+        for row in reader:
+            where = f"{path.name} line {reader.line_num}"
+            values = _note_values(row["values"], row["note"], where)
             by_symbol.setdefault(row["symbol"], []).append(
-                Note(row["field"], row["kind"], row["note"], row["citation"]))  # type: ignore[arg-type]
+                Note(row["field"], row["kind"], row["note"], row["citation"], values))  # type: ignore[arg-type]
     for e in ELEMENTS:
         if e.atomic_number >= PREDICTED_CONFIGURATION_FROM_Z:
             by_symbol.setdefault(e.symbol, []).append(

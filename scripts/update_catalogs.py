@@ -12,8 +12,9 @@ The templates come from two kinds of source:
 * data: the widgets' and dashboard's words (``locale/widget_texts.py``: ``FRONT_END``, which
   the browser receives in each widget's ``strings`` trait, and ``DASHBOARD``), element names (``data/elements.csv``), trend names as printed on the board
   (``board.TREND_NAMES``), family names, goal-card compound names of both decks, agenda
-  objectives (``engine.scoring.OBJECTIVE_TEXT``) and the card/deck words of
-  ``periodic_edu/locale/texts.py``.
+  objectives (``engine.scoring.OBJECTIVE_TEXT``), the card/deck words of
+  ``periodic_edu/locale/texts.py`` and the learner notes of the element data
+  (``data/notes.csv``).
 
 Updating keeps every translation; a new message arrives empty, a changed one is marked fuzzy
 (both count as untranslated at run time, where English is shown, and fail tests/i18n).
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from periodic_edu import i18n  # noqa: E402
 from periodic_edu.board import TREND_NAMES  # noqa: E402
-from periodic_edu.chemistry import ELEMENTS, FAMILY_NAMES, OFF_BOARD_FAMILY_NAMES  # noqa: E402
+from periodic_edu.chemistry import ELEMENTS, FAMILY_NAMES, OFF_BOARD_FAMILY_NAMES, notes  # noqa: E402
 from periodic_edu.engine.scoring import OBJECTIVE_TEXT  # noqa: E402
 from periodic_edu.locale import texts, widget_texts  # noqa: E402
 
@@ -89,7 +90,25 @@ def _data_messages(domain: str) -> list[Message]:
         out += [(text, [f"game log {key}"], []) for key, text in widget_texts.GAME_LOG.items()]
         out += [(text, [f"agenda objective {key}, in a student's words"], [])
                 for key, text in widget_texts.OBJECTIVE_WORDS.items()]
+    elif domain == "notes":
+        out += _note_messages()
     return out
+
+
+def _note_messages() -> list[Message]:
+    # the learner notes of the element data (data/notes.csv and the predicted-configuration
+    # note): one message per template, its numbers as {named} placeholders
+    found: dict[str, list[str]] = {}
+    for e in ELEMENTS:
+        for n in notes(e.symbol):
+            found.setdefault(n.template, []).append(e.symbol)
+    fields = {n.template: n.field for e in ELEMENTS for n in notes(e.symbol)}
+    # (each comment line short: Babel wraps long ones, and --check compares them)
+    numbers = "{placeholders}: numbers, written with the language's decimal mark"
+    return [(template, [f"note on {fields[template]} ({', '.join(symbols[:6])}"
+                        f"{', ...' if len(symbols) > 6 else ''})"]
+             + ([numbers] if "{" in template else []), [])
+            for template, symbols in found.items()]
 
 
 def _code_messages(domain: str) -> list[Message]:

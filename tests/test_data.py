@@ -9,6 +9,8 @@ import csv
 import importlib.util
 import json
 import math
+import re
+import string
 import subprocess
 import sys
 import textwrap
@@ -397,15 +399,47 @@ def test_every_note_is_cited_and_fits_its_value():
     notes_csv = _rows("notes.csv")
     assert notes_csv
     for row in notes_csv:
-        assert set(row) == {"symbol", "field", "kind", "note", "citation"}, row
+        assert set(row) == {"symbol", "field", "kind", "note", "values", "citation"}, row
         assert row["symbol"] in SYMBOLS and row["field"] in Element.__dataclass_fields__, row
         assert row["kind"] in ("gap", "disagree"), row
         assert row["note"].strip() and row["citation"].strip(), row
         value = getattr(by(row["symbol"]), row["field"])
         # a gap note explains an empty cell; a disagreement sits beside a value
         assert (value is None) == (row["kind"] == "gap"), row
+        # the numbers are placeholders of the template (translatable), never digits in its text
+        # (a year or a mass number names a thing and stays)
+        numbers = dict(pair.split("=") for pair in row["values"].split())
+        assert set(numbers) == {f for _, f, _, _ in string.Formatter().parse(row["note"]) if f}
+        assert not re.search(r"\d+\.\d+", row["note"]), row
+        # a note that quotes the table's own value quotes it right
+        if "value" in numbers:
+            assert float(numbers["value"]) == value, row
+        if "value_celsius" in numbers:
+            assert float(numbers["value_celsius"]) == round(value - 273.15), row
     pairs = [(r["symbol"], r["field"], r["kind"]) for r in notes_csv]
     assert len(pairs) == len(set(pairs))
+
+
+@pytest.mark.parametrize("values, fault", [
+    ("value=2.36", "placeholders ['pauling_1960', 'value'] do not match its values ['value']"),
+    ("value=2.36 pauling_1960=1,7", "'pauling_1960=1,7' is not name=number"),
+    ("value=2.36 pauling_1960=1.7 extra=1", "do not match its values"),
+    ("value=1 value=2 pauling_1960=1.7", "'value' twice"),
+])
+def test_a_malformed_note_is_refused_naming_the_line(tmp_path, monkeypatch, values, fault):
+    template = "{value} on the CRC scale; Pauling's 1960 table gives {pauling_1960}"
+    (tmp_path / "notes.csv").write_text(
+        "symbol,field,kind,note,values,citation\n"
+        f'W,electronegativity_pauling,disagree,"{template}","{values}","a source"\n',
+        encoding="utf-8")
+    monkeypatch.setattr(chemistry, "_DATA", tmp_path)
+    chemistry._notes.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="notes.csv line 2") as caught:
+            chemistry.notes("W")
+        assert fault in str(caught.value)
+    finally:
+        chemistry._notes.cache_clear()
 
 
 def test_notes_say_why_an_electron_affinity_is_missing():

@@ -91,9 +91,11 @@ def run_element(args: argparse.Namespace) -> int:
     data["name"] = t.element(data["symbol"])  # the one translated JSON field
     # Added to the DESIGN §2 contract, never renamed: what a learner should know about a value
     # (why it is empty, or what another reputable source gives).
-    element_notes = [n.to_dict() for n in notes(data["symbol"])]
+    # The JSON keeps the notes in English (only "name" follows --lang); the text shows them in
+    # the language.
+    element_notes = notes(data["symbol"])
     if args.json:
-        print_json({**data, "notes": element_notes})
+        print_json({**data, "notes": [n.to_dict() for n in element_notes]})
         return 0
     labels = {field: t("card", CARD_FIELDS.get(field, field)) for field in data}
     width = max(map(len, labels.values()))
@@ -116,8 +118,9 @@ def run_element(args: argparse.Namespace) -> int:
         unit_text = f" {t('card', unit)}" if unit and value is not None and unit != "1" else ""
         print(f"{labels[field]:<{width}}  {shown}{unit_text}")
     for n in element_notes:
-        print(_("note on {field}: {note}").format(field=labels.get(n["field"], n["field"]),
-                                                 note=n["note"]) + f"  [{n['citation']}]")
+        print(_("note on {field}: {note}").format(field=labels.get(n.field, n.field),
+                                                 note=n.in_language(_.t.lang))
+              + f"  [{n.citation}]")
     return 0
 
 

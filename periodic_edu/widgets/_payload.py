@@ -166,9 +166,10 @@ def card_data(el, lang: str = "en") -> dict:
     data = el.to_dict()
     card = {f: _plain(data.get(f)) for f in CARD_FIELDS}
     card["name"] = i18n.element_name(el.symbol, lang)
-    # field -> [{kind, note, citation}]: why a value is empty, or what another source gives.
+    # field -> [{kind, note, citation}]: why a value is empty, or what another source gives,
+    # in ``lang`` (the citation is a bibliographic reference: never translated).
     card["notes"] = {}
     for n in notes(el.symbol):
         card["notes"].setdefault(n.field, []).append(
-            {"kind": n.kind, "note": n.text, "citation": n.citation})
+            {"kind": n.kind, "note": n.in_language(lang), "citation": n.citation})
     return card
