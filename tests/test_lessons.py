@@ -297,3 +297,96 @@ def test_uk_prose_uses_the_ukrainian_board_names():
     for trend in ("ionization_energy", "atomic_radius", "atomic_mass_increase", "atomic_number"):
         name = gettext("board", TREND_NAMES[trend], "uk")
         assert name in prose, f"the Ukrainian lessons never name the trend {name!r}"
+
+
+# --- The Ukrainian lessons use the Ukrainian widgets ------------------------------------------
+
+def _widget_makers() -> set[str]:
+    """The names of periodic_edu.widgets that make a widget and speak a language (the widget
+    classes and explore()); plot_board/plot_trend draw static English figures and are left out."""
+    import inspect
+
+    from periodic_edu import widgets
+
+    def speaks(thing) -> bool:
+        if isinstance(thing, type):
+            return hasattr(thing, "class_traits") and "lang" in thing.class_traits()
+        return callable(thing) and "lang" in inspect.signature(thing).parameters
+
+    return {name for name in widgets.__all__ if speaks(getattr(widgets, name))}
+
+
+def _calls(tree, names: set[str]):
+    import ast
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+            yield node
+
+
+def _uk_widget_cells(path: Path) -> tuple[list[str], list[tuple[str, str, int]]]:
+    """The notebook's imports from periodic_edu.widgets, and each code cell that makes widgets:
+    (cell id, source, number of widget-making calls)."""
+    import ast
+
+    makers = _widget_makers()
+    imports, cells = [], []
+    for cell in _load(path)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = _source(cell)
+        tree = ast.parse(source)
+        imports += [ast.unparse(n) for n in ast.walk(tree)
+                    if isinstance(n, ast.ImportFrom) and n.module == "periodic_edu.widgets"]
+        found = list(_calls(tree, makers))
+        if found:
+            cells.append((cell.get("id", "?"), source, len(found)))
+    return imports, cells
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_widget_calls_pass_lang_uk(path):
+    """Statically: every widget or explore() call in a Ukrainian lesson says lang="uk"."""
+    import ast
+
+    makers = _widget_makers()
+    assert {"TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "TrendChart",
+            "explore"} <= makers
+    missing = []
+    for cell in _load(path)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for call in _calls(ast.parse(_source(cell)), makers):
+            lang = [k.value for k in call.keywords if k.arg == "lang"]
+            if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == "uk"):
+                missing.append(f"{cell.get('id')}: {call.func.id}(...)")
+    assert not missing, f"uk/{path.name}: widgets without lang=\"uk\": {missing}"
+
+
+@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_uk_lesson_widgets_are_ukrainian_when_run(path, monkeypatch):
+    """Executed: each widget-making cell of a Ukrainian lesson (with the lesson's own imports)
+    runs, and every widget it creates (explore()'s explorer and card too) speaks uk. The
+    default language is English here, so only an explicit lang="uk" passes."""
+    from ipywidgets.widgets.widget import _instances
+
+    from periodic_edu import i18n
+
+    monkeypatch.delenv(i18n.ENV_VAR, raising=False)
+    imports, cells = _uk_widget_cells(path)
+    assert cells, f"uk/{path.name} makes no widget"  # every lesson has one to play with
+    namespace: dict = {}
+    exec("\n".join(imports), namespace)  # noqa: S102 - the repository's own lesson code
+    for cell_id, source, calls in cells:
+        before = set(_instances)
+        exec(compile(source, f"uk/{path.name}:{cell_id}", "exec"), namespace)  # noqa: S102
+        made = [w for key, w in list(_instances.items()) if key not in before]
+        speaking = [w for w in made if w.has_trait("lang")]
+        try:
+            assert len(speaking) >= calls, (cell_id, made)
+            wrong = [(type(w).__name__, w.lang) for w in speaking
+                     if w.lang != "uk" or w.strings.get("lang") != "uk"]
+            assert not wrong, f"uk/{path.name} {cell_id}: widgets not in Ukrainian: {wrong}"
+        finally:
+            for w in made:
+                w.close()
