@@ -57,7 +57,8 @@ ENV_VAR = "PERIODIC_EDU_LANG"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: The message domains, one ``.pot`` template each (see ``locale/README.md``).
-DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli", "widgets")
+DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli", "widgets",
+                             "engine")
 
 _DECIMAL_MARK = {"en": ".", "uk": ",", "de": ","}
 #: gettext plural form index -> CLDR plural category, per language (for Intl.PluralRules).
