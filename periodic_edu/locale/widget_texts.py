@@ -216,6 +216,18 @@ FRONT_END = {
     'resume_title': N_("A saved game"),
     'resume_question': N_("Your game in this browser was saved."),
     'resume_new': N_("Start a new one"),
+    # the trend chart
+    'chart_property': N_("Property"),
+    'chart_along': N_("Show"),
+    'chart_period': N_("Across a period"),
+    'chart_group': N_("Down a group"),
+    'chart_number_period': N_("Period"),
+    'chart_number_group': N_("Group"),
+    'chart_table': N_("The numbers as a table"),
+    'chart_step': N_("Step the arrow's way"),
+    'chart_with_arrow': N_("with the arrow"),
+    'chart_against_arrow': N_("against the arrow"),
+    'chart_equal': N_("equal values"),
     # the trend explorer
     'element': N_("Element"),
     'element_box_label': N_("Element: a symbol, a name or an atomic number, then Enter"),
@@ -446,6 +458,18 @@ PAGE = {
     "dir_left": N_("left"),
     "dir_right": N_("right"),
     "dir_atomic_number": N_("along the atomic numbers, in one direction"),
+    # the trend chart's own sentences (widgets/trend_chart.py: its title, axes and summary)
+    "chart_across": N_("{label} across period {n}"),
+    "chart_down": N_("{label} down group {n}"),
+    "chart_x_period": N_("Group (period {n}, left to right)"),
+    "chart_x_group": N_("Period (group {n}, top to bottom)"),
+    "chart_arrow": N_("{trend}: rises this way"),
+    "chart_no_arrow": N_("The game has no trend for this property."),
+    "chart_desc": NP_("{count} element, {known} with data. {verdicts}",
+                      "{count} elements, {known} with data. {verdicts}"),
+    "chart_verdicts": N_("Against the game's arrow: {against}."),
+    "chart_all_agree": N_("Every step goes the way the game's arrow says."),
+    "chart_both": N_("give period or group, not both"),
 }
 
 #: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,
