@@ -18,6 +18,7 @@ of notation) is written as it is.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..i18n import N_, NP_
@@ -113,6 +114,23 @@ def card_namer(deck: Any) -> Callable[[str], str | None]:
     return name
 
 
+@lru_cache(maxsize=None)
+def _printed_names() -> dict[str, str]:
+    """Card id -> English name over the decks printed in both editions (a custom deck's card
+    is named by its id unless the caller passes a ``cards`` lookup)."""
+    from .decks import load_goal_deck
+    from .editions import get_edition
+    names: dict[str, str] = {}
+    for edition in ("uk", "en"):
+        names.update((cid, card.name) for cid, card in
+                     load_goal_deck(edition=get_edition(edition)).by_id.items())
+    return names
+
+
+def _printed_cards(card_id: str) -> str | None:
+    return _printed_names().get(card_id)
+
+
 def _value(name: str, value: Any, lang: str, cards: Callable[[str], str | None] | None) -> str:
     from .. import i18n
     if name in ("trend",):
@@ -129,6 +147,8 @@ def _value(name: str, value: Any, lang: str, cards: Callable[[str], str | None] 
         return i18n.gettext("board", family_name(value), lang)
     if name in ("card", "cards"):
         ids = [value] if name == "card" else list(value)
+        if cards is None and lang != "en":
+            cards = _printed_cards
         out = []
         for cid in ids:
             english = cards(cid) if (cards is not None and lang != "en") else None
