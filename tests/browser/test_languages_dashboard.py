@@ -10,7 +10,6 @@ import pytest
 
 from browser_helpers import screenshot
 from periodic_edu import i18n
-from periodic_edu.locale.widget_texts import PAGE
 
 pytestmark = pytest.mark.browser
 
@@ -100,6 +99,7 @@ def test_dashboard_in_a_language(page, dashboard, lang):
         assert visible_english(page, words) == set(), "how to play"
         game.locator('[data-role="help-close"]').click()
     # why Undo is off, as Python said it (the button's title and its accessible description)
+    from periodic_edu.locale.widget_texts import PAGE
     undo = game.locator('[data-role="undo"]')
     assert undo.get_attribute("title") == i18n.gettext("widgets", PAGE["undo_nothing"], lang)
     game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()

@@ -36,7 +36,7 @@ def test_wheel_holds_every_catalog(wheel):
     locale = REPO / "periodic_edu" / "locale"
     wanted = {f"periodic_edu/locale/{p.relative_to(locale).as_posix()}"
               for p in locale.rglob("*.po*")}
-    # 7 domains: a template and the uk and de translations each
+    # every domain: a template and the uk and de translations each
     assert len(wanted) == 3 * len(i18n.DOMAINS) and wanted <= names, sorted(wanted - names)
 
 
