@@ -49,6 +49,7 @@ CODE_SOURCES = {
     "bots": (["bots.py"], {"N_": None, "NP_": (1, 2)}),
     "cli": ([str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "cli").glob("*.py"))],
             {"_": None, "N_": None, "ngettext": (1, 2)}),
+    "engine": (["engine/reasons.py"], {"N_": None, "NP_": (1, 2)}),
 }
 TEMPLATE_COMMENT = """\
 # English source messages of the "{domain}" domain of periodic_edu.
@@ -88,6 +89,7 @@ def _data_messages(domain: str) -> list[Message]:
                 for key, text in widget_texts.FRONT_END.items()]
         out += [(text, [f"dashboard {key}"], []) for key, text in widget_texts.DASHBOARD.items()]
         out += [(text, [f"game log {key}"], []) for key, text in widget_texts.GAME_LOG.items()]
+        out += [(text, [f"widget message {key}"], []) for key, text in widget_texts.PAGE.items()]
         out += [(text, [f"agenda objective {key}, in a student's words"], [])
                 for key, text in widget_texts.OBJECTIVE_WORDS.items()]
     elif domain == "notes":

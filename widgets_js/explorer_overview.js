@@ -6,7 +6,8 @@ import { say, count } from "./text.js";
 export function arrowsOf(info) {
   const ARROW = { up: "↑", down: "↓", left: "←", right: "→" };
   if (info.id === "atomic_number") return "±Z";
-  return info.directions.split(" and ").map((d) => ARROW[d] || d).join("");
+  // direction ids from Python (never the words of `directions`, which are in the page's language)
+  return (Array.isArray(info.arrows) ? info.arrows : []).map((d) => ARROW[d] || "").join("");
 }
 
 export function createOverview(ctx, onChoose) {

@@ -1,4 +1,6 @@
-// trend_chart.js: the TrendChart widget (anywidget ES module; no bundler, no CDN, no imports).
+// trend_chart.js: the TrendChart widget (anywidget ES module; no bundler, no CDN: the imports
+// below are inlined by periodic_edu.widgets._assets.esm). Every word comes from Python, in the
+// widget's language (the `strings` trait; see text.js).
 //
 // Draws the `series` trait Python sends (periodic_edu.widgets.trend_chart.trend_series): a
 // property across a period or down a group, the game's arrow above the plot, each step
@@ -7,25 +9,31 @@
 // gets (ResizeObserver), so text stays readable at 360 px. The browser only asks for changes
 // (`property`, `along`, `number`); Python checks them and sends the new series.
 
+import { say, localNumber, language } from "./text.js";
+import { withStrings } from "./language.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 const TEXT = {
-  property: "Property",
-  along: "Show",
-  period: "Across a period",
-  group: "Down a group",
-  number: (along) => (along === "period" ? "Period" : "Group"),
-  table: "The numbers as a table",
-  element: "Element",
-  step: "Step the arrow's way",
-  noData: "no data",
-  source: "Source: ",
-  legendAgrees: "with the arrow",
-  legendAgainst: "against the arrow",
-  legendEqual: "equal values",
+  get property() { return say("chart_property"); },
+  get along() { return say("chart_along"); },
+  get period() { return say("chart_period"); },
+  get group() { return say("chart_group"); },
+  number: (along) => say(along === "period" ? "chart_number_period" : "chart_number_group"),
+  get table() { return say("chart_table"); },
+  get element() { return say("element"); },
+  get step() { return say("chart_step"); },
+  get noData() { return say("no_data"); },
+  source: (source) => say("source_is", { source }),
+  get legendAgrees() { return say("chart_with_arrow"); },
+  get legendAgainst() { return say("chart_against_arrow"); },
+  get legendEqual() { return say("chart_equal"); },
   verdict: {
-    agrees: "with the arrow", disagrees: "against the arrow", equal: "equal values",
-    unknown: "no data", null: "",
+    get agrees() { return say("chart_with_arrow"); },
+    get disagrees() { return say("chart_against_arrow"); },
+    get equal() { return say("chart_equal"); },
+    get unknown() { return say("no_data"); },
+    null: "",
   },
   announce: (s) => `${s.title}. ${s.desc}`,
 };
@@ -64,14 +72,14 @@ function tickFormat(ticks) {
   const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) : 1;
   const decimals = Math.max(0, Math.min(4, Math.ceil(-Math.log10(step) + 1e-9)));
   const fixed = (v) => v.toFixed(decimals + (String(step).includes("25") ? 1 : 0));
-  return (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : fixed(v));
+  return (v) => localNumber(Math.abs(v) >= 1000 ? v.toFixed(0) : fixed(v));
 }
 
 function fmt(value) {
   if (value === null || value === undefined) return TEXT.noData;
   const abs = Math.abs(value);
-  return abs >= 1000 ? value.toFixed(0) : abs >= 100 ? value.toFixed(1)
-    : abs >= 10 ? value.toFixed(2) : value.toFixed(3);
+  return localNumber(abs >= 1000 ? value.toFixed(0) : abs >= 100 ? value.toFixed(1)
+    : abs >= 10 ? value.toFixed(2) : value.toFixed(3));
 }
 
 function draw(series, width) {
@@ -188,7 +196,7 @@ function table(series) {
   wrap.append(html("summary", {}, TEXT.table));
   const t = html("table");
   const head = html("tr");
-  const axis = series.along === "period" ? "Group" : "Period";
+  const axis = TEXT.number(series.along === "period" ? "group" : "period");
   for (const h of [TEXT.element, axis, `${series.y_label}`, TEXT.step]) {
     head.append(html("th", { scope: "col" }, h));
   }
@@ -227,7 +235,7 @@ function legend(series) {
 }
 
 function render({ model, el }) {
-  const root = html("div", { class: "pe-chart", "data-widget": "trend-chart", lang: "en" });
+  const root = html("div", { class: "pe-chart", "data-widget": "trend-chart", lang: language() });
   const controls = html("div", { class: "pe-chart-controls" });
   const propLabel = html("label", {}, `${TEXT.property} `);
   const select = html("select", { "data-role": "property" });
@@ -284,7 +292,7 @@ function render({ model, el }) {
     root.dataset.number = String(series.number || "");
     figure.replaceChildren(draw(series, width), legend(series));
     const caption = html("figcaption", { class: "pe-chart-source" });
-    caption.textContent = `${TEXT.source}${series.source || ""}`;
+    caption.textContent = TEXT.source(series.source || "");
     figure.append(caption, table(series));
   }
   function seriesChanged() {
@@ -313,4 +321,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { render: withStrings(render) };

@@ -42,6 +42,7 @@ from typing import Any
 
 from .. import board
 from ..echo import echo
+from .reasons import Reason
 from .tables import TREND_ABBR, TREND_OF_ABBR, TRENDS
 
 __all__ = ["Action", "NotationError", "KINDS"]
@@ -51,7 +52,12 @@ KINDS = ("agenda", "take2", "spend", "gain", "free", "move", "ext", "discover", 
 
 
 class NotationError(ValueError):
-    """A string that is not action notation at all."""
+    """A string that is not action notation at all. ``reason`` is the same sentence as a
+    :class:`~periodic_edu.engine.reasons.Reason` (``reason.render("uk")``)."""
+
+    def __init__(self, reason: Reason) -> None:
+        self.reason = reason
+        super().__init__(str(reason))
 
 
 _MOVE_RE = re.compile(r"^([sgf]):([a-z]{2})>([A-Z][a-z]?)(?:/([1-5]))?$")
@@ -102,7 +108,7 @@ class Action:
     @classmethod
     def _parse(cls, text: Any) -> "Action":
         if not isinstance(text, str):
-            raise NotationError(f"an action is a string, not {type(text).__name__}")
+            raise NotationError(Reason("not_string", type=type(text).__name__))
         s = text.strip()
         if s == "end":
             return cls("end")
@@ -115,7 +121,7 @@ class Action:
             dest = cls._cell(m.group(3), text)
             victim = m.group(4)
             if victim is not None and kind != "gain":
-                raise NotationError(f"{echo(text)}: only a Gain names a seat (/k)")
+                raise NotationError(Reason("seat_only_gain", text=echo(text)))
             return cls(kind, trend, dest, None if victim is None else int(victim) - 1)
         if s.startswith(("m>", "x>")):
             return cls("move" if s[0] == "m" else "ext", None, cls._cell(s[2:], text))
@@ -127,11 +133,9 @@ class Action:
                 trends = tuple(cls._trend(p, text) for p in parts)
                 if len(trends) == 2 and TRENDS.index(trends[0]) > TRENDS.index(trends[1]):
                     order = "+".join(TREND_ABBR[t] for t in sorted(trends, key=TRENDS.index))
-                    raise NotationError(f"{echo(text)}: write the two spots in board order "
-                                        f"({order})")
+                    raise NotationError(Reason("spot_order", text=echo(text), order=order))
                 return cls("take2", trends)
-        raise NotationError(f"{echo(text)} is not action notation (e.g. 's:ie>F', 'g:an>Mg', 'd-', "
-                            "'end'; see periodic_edu.engine.actions)")
+        raise NotationError(Reason("not_notation", text=echo(text)))
 
     @classmethod
     def from_notation(cls, text: str) -> "Action":
@@ -144,14 +148,14 @@ class Action:
     def _trend(code: str, text: str) -> str:
         trend = TREND_OF_ABBR.get(code)
         if trend is None:
-            raise NotationError(f"{echo(text)}: unknown trend code {echo(code)} "
-                                f"(one of {', '.join(TREND_OF_ABBR)})")
+            raise NotationError(Reason("unknown_code", text=echo(text), code=echo(code),
+                                       codes=tuple(TREND_OF_ABBR)))
         return trend
 
     @staticmethod
     def _cell(symbol: str, text: str) -> str:
         if not board.is_on_board(symbol):
-            raise NotationError(f"{echo(text)}: {echo(symbol)} is not a cell of the board")
+            raise NotationError(Reason("not_a_cell", text=echo(text), symbol=echo(symbol)))
         return symbol
 
     # -- value semantics --------------------------------------------------------------------

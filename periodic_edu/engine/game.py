@@ -26,6 +26,7 @@ from .errors import EngineError, IllegalMoveError, SaveError, UndoError
 from . import safejson
 from .rng import GENERATORS, MAX_SEED_BITS, check_seed
 from .seeds import ClassCodeError, new_seed, parse_class_code, seed_from_class_code
+from .reasons import Reason
 from .rules import apply, is_legal, legal_actions, why_illegal
 from .scoring import score_breakdown, winners
 from .state import Context, State, new_state
@@ -206,10 +207,10 @@ class Game:
                 a = Action.parse(action)
             except NotationError as error:
                 raise IllegalMoveError(None if st.phase == "over" else st.seat, action,
-                                       str(error)) from None
+                                       error.reason) from None
         if not is_legal(st, a):
             raise IllegalMoveError(None if st.phase == "over" else st.seat, a,
-                                   why_illegal(st, a) or "not legal now")
+                                   why_illegal(st, a) or Reason("not_now"))
         history = self._history
         index = len(history)
         if not index % CHECKPOINT and not (self._stack and self._stack[-1][0] == index):

@@ -44,8 +44,8 @@ Decisions this module makes where the rulebooks are silent (each has a test in
 from __future__ import annotations
 
 from .. import board
-from ..board import TREND_NAMES
 from .actions import Action, intern
+from .reasons import Reason
 from .state import State
 from .tables import AA_CAPACITY, FAMILY_OF, LAB_POINTS, TRENDS
 
@@ -446,104 +446,97 @@ def _end_turn(st: State, p: int) -> None:
 
 
 # ------------------------------------------------------------------------------------------
-def why_illegal(st: State, a: Action) -> str | None:
-    """None when ``a`` is legal, else one sentence saying why not."""
+def why_illegal(st: State, a: Action) -> Reason | None:
+    """None when ``a`` is legal, else one sentence saying why not: a :class:`Reason` (a
+    ``str``, English; ``.render(lang)`` says it in another language)."""
     if a in legal_actions(st):
         return None
     phase = st.phase
     if phase == "over":
-        return "the game is over"
+        return Reason("over")
     p = st.seat
     kind = a.kind
     if phase == "agenda":
         if kind != "agenda":
-            return ("first every player keeps one of the agenda cards dealt to them "
-                    f"(a:<id>; you were dealt {', '.join(st.dealt[p])})")
-        return f"agenda {a.arg} was not dealt to you (you hold {', '.join(st.dealt[p])})"
+            return Reason("agenda_first", agendas=tuple(st.dealt[p]))
+        return Reason("agenda_not_dealt", agenda=a.arg, agendas=tuple(st.dealt[p]))
     if kind == "agenda":
-        return "agenda cards are chosen before the first turn"
+        return Reason("agenda_late")
     cell = st.flask[p]
     tiles = st.tiles[p]
     if phase == "discover" and kind not in ("discover", "decline", "ext"):
-        names = ", ".join(st.face[s] for s in st.pending)
-        return (f"first decide the discovery at {cell}: d:<card> on one of {names}, "
-                "or d- to decline")
+        return Reason("discover_first", cell=cell, cards=tuple(st.face[s] for s in st.pending))
     if kind == "take2":
         if "take2" not in tiles:
-            return "you hold no Take 2 Energy tile"
+            return Reason("no_take2")
         if phase != "start":
-            return "Take 2 Energy is played at the start of the turn, before any other action"
+            return Reason("take2_late")
         need = [_TI[t] for t in a.trend]
         for i in set(need):
             if st.spots[i] < need.count(i):
-                return (f"the {TREND_NAMES[TRENDS[i]]} spot holds {st.spots[i]} token(s); "
-                        "Take 2 Energy takes from the trend spots only")
-        return "not legal now"
+                return Reason("take2_spot", trend=TRENDS[i], n=st.spots[i])
+        return Reason("not_now")
     if kind in ("spend", "gain", "free"):
         if kind == "spend":
             if st.mode == "gain":
-                return "you chose Gain this turn: the Gain is the turn's only paid activation"
+                return Reason("spend_after_gain")
             cost = 1 if st.paid == 0 else 2
             if st.energy[p] < cost:
-                return (f"this activation costs {cost} energy and you hold {st.energy[p]}"
-                        + ("; a player who cannot pay must Gain" if st.mode is None else ""))
+                return Reason("cost_must_gain" if st.mode is None else "cost", cost=cost,
+                              energy=st.energy[p])
         elif kind == "gain":
             if st.mode == "spend":
-                return "you spent energy this turn: a Gain must be the turn's only paid activation"
+                return Reason("gain_after_spend")
             if st.mode == "gain":
-                return "you already gained this turn"
+                return Reason("gained")
         else:
             if "free:" + a.trend not in tiles:
-                return f"you hold no Free Action tile for {TREND_NAMES[a.trend]}"
+                return Reason("no_free", trend=a.trend)
         dests = REACH[cell][a.trend]
         if not dests:
-            return (f"{TREND_NAMES[a.trend]} reaches no cell from {cell}; every activation must "
-                    "move the flask (RULES D-13)")
+            return Reason("no_reach", trend=a.trend, cell=cell)
         if a.dest not in dests:
-            return (f"{a.dest} is not reachable from {cell} by {TREND_NAMES[a.trend]} in 1 to 5 "
-                    "steps")
+            return Reason("not_reachable", dest=a.dest, cell=cell, trend=a.trend)
         if kind == "gain":
             i = _TI[a.trend]
             if st.spots[i] or st.n == 2:
-                return "only a Gain from an empty spot in a game of 3+ players names a seat"
+                return Reason("seat_not_needed")
             victims = _gain_victims(st, p)
+            seats = tuple(v + 1 for v in victims)
             if len(victims) > 1:
                 if a.arg is None:
-                    return ("the spot is empty and seats " + ", ".join(str(v + 1) for v in victims)
-                            + " tie for the most energy: name the seat to take from (/k)")
-                return f"seat {a.arg + 1} is not among the richest players ({', '.join(str(v + 1) for v in victims)})"
-            return "no seat needs to be named: " + (
-                "nothing is taken" if not victims else f"the token comes from seat {victims[0] + 1}")
-        return "not legal now"
+                    return Reason("name_seat", seats=seats)
+                return Reason("not_richest", seat=a.arg + 1, seats=seats)
+            if not victims:
+                return Reason("no_seat_nothing")
+            return Reason("no_seat_from", seat=victims[0] + 1)
+        return Reason("not_now")
     if kind == "move":
         fam = FAMILY_OF[a.dest]
         if "move:" + fam not in tiles:
-            return f"you hold no Move To tile for {fam.replace('_', ' ')}"
+            return Reason("no_move", family=fam)
         if a.dest == cell:
-            return f"the flask already stands on {cell}: Move To must move it"
-        return "not legal now"
+            return Reason("move_same", cell=cell)
+        return Reason("not_now")
     if kind == "ext":
         if "plus3" not in tiles:
-            return "you hold no +3 Spaces tile"
+            return Reason("no_plus3")
         if st.last_move is None:
-            return ("+3 Spaces extends the movement of the activation just made, before its "
-                    "discovery (RULES §4.4)")
-        return (f"{a.dest} is not 1-3 more steps of {TREND_NAMES[st.last_move[0]]} from {cell}"
-                + (" in the same direction" if st.last_move[0] == "atomic_number" else ""))
+            return Reason("plus3_nothing")
+        return Reason("plus3_far_z" if st.last_move[0] == "atomic_number" else "plus3_far",
+                      dest=a.dest, trend=st.last_move[0], cell=cell)
     if kind == "discover":
         if phase != "discover":
-            return ("nothing to discover now: a discovery follows a movement that ends on a goal "
-                    "cube you have not discovered yet")
+            return Reason("nothing_to_discover")
         if a.arg not in st.face:
-            return f"{a.arg} is not a face-up goal card"
+            return Reason("not_face_up", card=a.arg)
         if cell not in st.ctx.card_bits[a.arg]:
-            return f"{a.arg} does not show {cell}"
-        return f"you already discovered {cell} on {a.arg}"
+            return Reason("card_lacks", card=a.arg, cell=cell)
+        return Reason("discovered", cell=cell, card=a.arg)
     if kind == "decline":
-        return "no discovery is waiting"
+        return Reason("no_discovery")
     if kind == "end":
         if phase == "discover":
-            return "first decide the discovery (d:<card> or d-)"
-        return ("every turn needs at least one paid activation, Spend or Gain, before it ends "
-                "(RULES D-13)")
-    return "not legal now"
+            return Reason("decide_first")
+        return Reason("end_early")
+    return Reason("not_now")

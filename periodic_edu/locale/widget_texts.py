@@ -216,6 +216,18 @@ FRONT_END = {
     'resume_title': N_("A saved game"),
     'resume_question': N_("Your game in this browser was saved."),
     'resume_new': N_("Start a new one"),
+    # the trend chart
+    'chart_property': N_("Property"),
+    'chart_along': N_("Show"),
+    'chart_period': N_("Across a period"),
+    'chart_group': N_("Down a group"),
+    'chart_number_period': N_("Period"),
+    'chart_number_group': N_("Group"),
+    'chart_table': N_("The numbers as a table"),
+    'chart_step': N_("Step the arrow's way"),
+    'chart_with_arrow': N_("with the arrow"),
+    'chart_against_arrow': N_("against the arrow"),
+    'chart_equal': N_("equal values"),
     # the trend explorer
     'element': N_("Element"),
     'element_box_label': N_("Element: a symbol, a name or an atomic number, then Enter"),
@@ -362,6 +374,102 @@ DASHBOARD = {
 #: Sentences of the game log written by the widget itself (periodic_edu/widgets/_game_story.py).
 GAME_LOG = {
     "agenda_kept": N_("kept one of the agenda cards dealt (it stays secret until the end)"),
+    # what an action caused that the whole table sees (a "_you" key: the person's own seat)
+    "completed": NP_("{name} completed {card} for {n} point", "{name} completed {card} for {n} points"),
+    "completed_you": NP_("You completed {card} for {n} point", "You completed {card} for {n} points"),
+    "tile": N_("{name} took a {tile} award tile"),
+    "tile_you": N_("You took a {tile} award tile"),
+    "lab": NP_("{name} scored {n} lab point for research cubes on a card someone else completed",
+               "{name} scored {n} lab points for research cubes on a card someone else "
+               "completed"),
+    "lab_you": NP_("You scored {n} lab point for research cubes on a card someone else completed",
+                   "You scored {n} lab points for research cubes on a card someone else "
+                   "completed"),
+    # TRANSLATORS: {group} is an element family; the plural form follows {after}
+    "microscope": NP_("{name}'s microscope moved on to the {group}: Academic Achievement "
+                      "{before} → {after} point",
+                      "{name}'s microscope moved on to the {group}: Academic Achievement "
+                      "{before} → {after} points"),
+    "microscope_you": NP_("Your microscope moved on to the {group}: Academic Achievement "
+                          "{before} → {after} point",
+                          "Your microscope moved on to the {group}: Academic Achievement "
+                          "{before} → {after} points"),
+    "new_card": N_("new goal card face up: {card}"),
+    "slot_empty": N_("a goal slot stays empty: no card of that colour is left"),
+    "trigger": N_("the end is triggered by {name}: {why}; every other player takes one more "
+                  "turn"),
+    "trigger_you": N_("the end is triggered by you: {why}; every other player takes one more "
+                      "turn"),
+    "trigger_stack": N_("a goal stack could not refill a completed card"),
+    "trigger_track": N_("two players reached 23 or more on the Academic Achievement track"),
+    "over": N_("the game is over"),
+    "over_why": N_("the game is over: {why}"),
+    "ended_final_turns": N_("every other player has had one more turn"),
+    "ended_round_limit": N_("the round limit is reached"),
+}
+
+#: What the widgets' Python side writes in a page's error line: refusals of the game, the
+#: guard of every widget (widgets/_base.py) and the checks of values a page sends
+#: (widgets/_checks.py). {value} is what the page sent, shown as it was.
+PAGE = {
+    # every widget's guard
+    "read_only": N_("{name} is read-only"),
+    "bad_message": N_("a message from the page was malformed ({why}); nothing was changed"),
+    "no_messages": N_("this widget takes no messages; nothing was changed"),
+    "internal": N_("something went wrong with the last change from the page; nothing was "
+                   "changed"),
+    # the values a page may send
+    "want_cell": N_("expected the symbol of a board cell, got {value}"),
+    "f_block": N_("{value} is not on the game board: the board leaves out the f-block "
+                  "(lanthanides 57-71 and actinides 89-103)"),
+    "unknown_symbol": N_("unknown element symbol {value}"),
+    "want_element": N_("expected an element symbol, name or atomic number, got {value}"),
+    "unknown_element": N_("unknown element {value}"),
+    "unknown_trend": N_("unknown trend {value}: choose one of {choices}"),
+    "want_steps": N_("must be a whole number from 1 to {max}, not {value}"),
+    "unknown_property": N_("unknown property {value}: choose '' or one of {choices}"),
+    "unknown_chart_property": N_("unknown property {value}: choose one of {choices}"),
+    "want_along": N_("along must be 'period' or 'group', not {value}"),
+    "want_number": N_("must be a period (1-7) or a group (1-18), not {value}"),
+    "want_period": N_("period must be 1..7, not {value}"),
+    "want_group": N_("group must be 1..18, not {value}"),
+    # the game
+    "bot_turn_play": N_("it is {name}'s turn, a {kind} bot; let it play"),
+    "over_no_bot": N_("the game is over: no bot is to move"),
+    "not_bot_turn": N_("it is {name}'s turn, not a bot's"),
+    "save_gone": N_("that saved game is no longer there (saves expire after a day); this game "
+                    "goes on"),
+    "over_new_game": N_("the game is over: start a new game"),
+    "bot_turn_act": N_("it is {name}'s turn ({kind} bot); the browser plays only for people"),
+    "went_wrong": N_("something went wrong ({what}); the game is unchanged"),
+    "not_saved": N_("the game could not be saved ({what}); play goes on"),
+    "undo_nothing": N_("nothing to undo: no person has played an action yet"),
+    "undo_revealed": N_("Undo is off: since your last action, {what}; undo never takes back "
+                        "what the table has seen"),
+    "reveal_goal_card": N_("a goal card was turned face up"),
+    "reveal_award_tile": N_("an award tile was drawn"),
+    "reveal_agendas": N_("the game ended and every agenda card was shown"),
+    "resume": N_("Resume your game"),
+    "resume_summary": N_("Resume your game ({when}, {who})"),
+    "versus": N_("{people} vs {bots}"),
+    # the grid directions of a trend (the trend explorer's tooltips: "{trend}: steps up and right")
+    "dir_up": N_("up"),
+    "dir_down": N_("down"),
+    "dir_left": N_("left"),
+    "dir_right": N_("right"),
+    "dir_atomic_number": N_("along the atomic numbers, in one direction"),
+    # the trend chart's own sentences (widgets/trend_chart.py: its title, axes and summary)
+    "chart_across": N_("{label} across period {n}"),
+    "chart_down": N_("{label} down group {n}"),
+    "chart_x_period": N_("Group (period {n}, left to right)"),
+    "chart_x_group": N_("Period (group {n}, top to bottom)"),
+    "chart_arrow": N_("{trend}: rises this way"),
+    "chart_no_arrow": N_("The game has no trend for this property."),
+    "chart_desc": NP_("{count} element, {known} with data. {verdicts}",
+                      "{count} elements, {known} with data. {verdicts}"),
+    "chart_verdicts": N_("Against the game's arrow: {against}."),
+    "chart_all_agree": N_("Every step goes the way the game's arrow says."),
+    "chart_both": N_("give period or group, not both"),
 }
 
 #: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,

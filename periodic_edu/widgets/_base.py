@@ -42,7 +42,7 @@ import traitlets
 from .. import i18n
 from ..echo import echo
 
-__all__ = ["IntentWidget", "describe", "log"]
+__all__ = ["IntentWidget", "Text", "describe", "local", "log"]
 
 #: server-side log of refused browser messages (debug) and of unexpected failures (error)
 log = logging.getLogger("periodic_edu.widgets")
@@ -55,11 +55,8 @@ if not log.handlers:
     log.setLevel(logging.WARNING)
     log.propagate = False
 
-# user-facing words of the guard (kept together for the catalog)
-_MSG_READ_ONLY = "{name} is read-only"
-_MSG_BAD_MESSAGE = "a message from the page was malformed ({why}); nothing was changed"
-_MSG_NO_MESSAGES = "this widget takes no messages; nothing was changed"
-_MSG_INTERNAL = "something went wrong with the last change from the page; nothing was changed"
+# a technical detail inside "a message from the page was malformed (...)" (English: it is
+# what a developer debugging a tampered page reads; the sentence around it is translated)
 _MSG_BUFFERS = "binary data is not accepted"
 
 
@@ -67,6 +64,59 @@ def describe(value: Any) -> str:
     """A short, safe rendering of a (possibly huge) value for an error message: the package's
     one echo helper (:func:`periodic_edu.echo.echo`)."""
     return echo(value)
+
+
+class Text(str):
+    """A sentence the widgets' Python side shows on a page: the English text (a ``str``, what
+    ``str()`` and Python callers see) of a message of
+    :data:`periodic_edu.locale.widget_texts.PAGE` that keeps its ``key`` and ``params`` so
+    :meth:`render` can say it in the widget's language. Parameters are written as they are,
+    except ``kind`` (a bot kind id: its word in the language)."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, **params: Any) -> "Text":
+        self = super().__new__(cls, _render(key, params, "en"))
+        self.key = key
+        self.params = params
+        return self
+
+    def render(self, lang: str | None = None) -> str:
+        return _render(self.key, self.params, lang)
+
+    def __reduce__(self):
+        return (_text, (self.key, dict(self.params)))
+
+
+def _text(key: str, params: dict) -> Text:
+    return Text(key, **params)
+
+
+def _render(key: str, params: dict[str, Any], lang: str | None) -> str:
+    from ..locale.widget_texts import FRONT_END, PAGE
+    values = {}
+    for name, value in params.items():
+        if name == "kind" and f"bot_kind_{value}" in FRONT_END:
+            value = i18n.gettext("widgets", FRONT_END[f"bot_kind_{value}"], lang)
+        values[name] = local(value, lang)
+    return i18n.gettext("widgets", PAGE[key], lang).format(**values)
+
+
+def local(message: Any, lang: str | None) -> str:
+    """A message in ``lang``: a :class:`Text`, an engine ``Reason`` or an exception carrying
+    one (``ValueError(Text(...))``, ``NotationError``) is rendered; anything else is its text."""
+    if isinstance(message, BaseException):
+        reason = getattr(message, "reason", None)
+        if reason is None and message.args and isinstance(message.args[0], str):
+            reason = message.args[0]
+        if reason is None or not hasattr(reason, "render"):
+            return str(message)
+        message = reason
+    render = getattr(message, "render", None)
+    if isinstance(message, str) and callable(render):
+        return render(lang)
+    return str(message)
 
 
 class _Malformed(Exception):
@@ -117,7 +167,7 @@ class IntentWidget(anywidget.AnyWidget):
         try:
             return self._intents[name](proposal["value"])
         except ValueError as exc:
-            self.error = f"{name}: {exc}"
+            self.error = f"{name}: {local(exc, self.lang)}"
             return getattr(self, name)
 
     # -- the guard: every message from the browser ------------------------------------------
@@ -128,10 +178,10 @@ class IntentWidget(anywidget.AnyWidget):
             self._dispatch_msg(msg)
         except _Malformed as exc:
             log.debug("%s: malformed message refused: %s", type(self).__name__, exc)
-            self._refused_message(_MSG_BAD_MESSAGE.format(why=exc))
+            self._refused_message(Text("bad_message", why=str(exc)).render(self.lang))
         except Exception:  # noqa: BLE001 - the guard: log on the server, refuse on the page
             log.exception("%s: a message from the page failed; refused", type(self).__name__)
-            self._refused_message(_MSG_INTERNAL)
+            self._refused_message(Text("internal").render(self.lang))
 
     def _dispatch_msg(self, msg: Any) -> None:
         content = msg.get("content") if isinstance(msg, dict) else None
@@ -150,7 +200,7 @@ class IntentWidget(anywidget.AnyWidget):
             self.send_state()
         elif method == "custom":
             if not self._msg_callbacks.callbacks:
-                self._refused_message(_MSG_NO_MESSAGES)
+                self._refused_message(Text("no_messages").render(self.lang))
                 return
             self._handle_custom_msg(data.get("content"), [])
         else:
@@ -184,13 +234,13 @@ class IntentWidget(anywidget.AnyWidget):
                 try:
                     accepted[name] = self._intents[name](value)  # stored normalized
                 except ValueError as exc:
-                    problems.append(f"{name}: {exc}")
+                    problems.append(f"{name}: {local(exc, self.lang)}")
                     resend.append(name)
                     continue
                 if not _same(accepted[name], value):
                     resend.append(name)  # normalized (e.g. "na" -> "Na"): show the truth
             elif name in synced:
-                problems.append(_MSG_READ_ONLY.format(name=echo(name)))
+                problems.append(Text("read_only", name=echo(name)).render(self.lang))
                 resend.append(name)
             # any other name is not a trait: ignored, as ipywidgets does
         if accepted:
@@ -202,7 +252,7 @@ class IntentWidget(anywidget.AnyWidget):
                             echo(str(exc)))
                 for name, value in before.items():
                     self.set_trait(name, value)
-                problems.append(_MSG_INTERNAL)
+                problems.append(Text("internal").render(self.lang))
                 resend.extend(accepted)
         if problems:
             log.debug("%s: browser write refused: %s", type(self).__name__, "; ".join(problems))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import board
-from ..chemistry import element
-from ._base import describe
+from ..chemistry import SYMBOLS, element
+from ._base import Text, describe
 from ._payload import PROPERTIES
 
 __all__ = ["board_symbol", "any_element", "trend", "steps", "overlay_property"]
@@ -17,40 +17,45 @@ _LONGEST_KEY = 32  # "Rutherfordium" is 13 characters; anything much longer is n
 def board_symbol(value: Any) -> str:
     """A board cell by symbol (case-insensitive), name or atomic number -> its symbol."""
     if not isinstance(value, str) or not value.strip() or len(value) > _LONGEST_KEY:
-        raise ValueError(f"expected the symbol of a board cell, got {describe(value)}")
+        raise ValueError(Text("want_cell", value=describe(value)))
     text = value.strip()
     try:
         return board.cell(text).symbol
-    except board.NotOnBoardError as exc:
-        problem = str(exc)
+    except board.NotOnBoardError:
+        problem = _off_board(text)
     try:  # a name ("sodium") or an atomic number ("11"), as the element card takes
         symbol = element(int(text) if text.isdigit() else text).symbol
     except (ValueError, KeyError, LookupError):
         raise ValueError(problem) from None
     try:
         return board.cell(symbol).symbol
-    except board.NotOnBoardError as exc:
-        raise ValueError(str(exc)) from None
+    except board.NotOnBoardError:
+        raise ValueError(_off_board(symbol)) from None
+
+
+def _off_board(symbol: str) -> Text:
+    """board.cell's two refusals, in words a page can translate."""
+    if symbol.strip().capitalize() in SYMBOLS:
+        return Text("f_block", value=symbol)
+    return Text("unknown_symbol", value=describe(symbol))
 
 
 def any_element(value: Any) -> str:
     """Any of the 118 elements, by symbol, name or atomic number -> its symbol."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise ValueError(f"expected an element symbol, name or atomic number, "
-                         f"got {describe(value)}")
+        raise ValueError(Text("want_element", value=describe(value)))
     if isinstance(value, str) and (not value.strip() or len(value) > _LONGEST_KEY):
-        raise ValueError(f"expected an element symbol, name or atomic number, "
-                         f"got {describe(value)}")
+        raise ValueError(Text("want_element", value=describe(value)))
     try:
         return element(value.strip() if isinstance(value, str) else value).symbol
     except (ValueError, KeyError, LookupError):
-        raise ValueError(f"unknown element {describe(value)}") from None
+        raise ValueError(Text("unknown_element", value=describe(value))) from None
 
 
 def trend(value: Any) -> str:
     if not isinstance(value, str) or value not in board.TRENDS:
-        raise ValueError(f"unknown trend {describe(value)}: choose one of "
-                         f"{', '.join(board.TRENDS)}")
+        raise ValueError(Text("unknown_trend", value=describe(value),
+                              choices=", ".join(board.TRENDS)))
     return value
 
 
@@ -59,14 +64,13 @@ def steps(value: Any) -> int:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or \
             not 1 <= value <= board.MAX_STEPS:
-        raise ValueError(f"must be a whole number from 1 to {board.MAX_STEPS}, "
-                         f"not {describe(value)}")
+        raise ValueError(Text("want_steps", max=board.MAX_STEPS, value=describe(value)))
     return value
 
 
 def overlay_property(value: Any) -> str:
     """'' (no overlay) or one of :data:`PROPERTIES`."""
     if not isinstance(value, str) or (value and value not in PROPERTIES):
-        raise ValueError(f"unknown property {describe(value)}: choose '' or one of "
-                         f"{', '.join(PROPERTIES)}")
+        raise ValueError(Text("unknown_property", value=describe(value),
+                              choices=", ".join(PROPERTIES)))
     return value

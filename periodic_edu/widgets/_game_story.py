@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..board import TREND_NAMES
 from ..bots import describe
-from ..i18n import gettext
+from ..chemistry import family_name
 from ..engine import AA_VALUES, Action, Game
 from ..engine.editions import tile_label
 from ..engine.state import State
+from ..i18n import LANGUAGES, gettext, ngettext, resolve_language
+from ..locale.texts import AWARD_TILES
+from ..locale.widget_texts import FRONT_END, GAME_LOG
 
 __all__ = ["Snapshot", "entry_text", "make_entry", "events", "TRIGGER_TEXT", "OBJECTIVE_WORDS",
            "possessive", "replay_log"]
@@ -29,18 +33,60 @@ def possessive(name: str) -> str:
     return "Your" if name.strip().lower() == "you" else f"{name}'s"
 
 
-def _object(name: str) -> str:
-    """A name after a verb or preposition: "you" for a player called "You"."""
-    return "you" if name.strip().lower() == "you" else name
+#: Why the end was triggered and why the game ended, in English (ids -> GAME_LOG keys).
+TRIGGER_TEXT = {"stack": GAME_LOG["trigger_stack"], "track": GAME_LOG["trigger_track"]}
+ENDED_TEXT = {"final_turns": GAME_LOG["ended_final_turns"],
+              "round_limit": GAME_LOG["ended_round_limit"]}
 
-TRIGGER_TEXT = {
-    "stack": "a goal stack could not refill a completed card",
-    "track": "two players reached 23 or more on the Academic Achievement track",
-}
-ENDED_TEXT = {
-    "final_turns": "every other player has had one more turn",
-    "round_limit": "the round limit is reached",
-}
+
+def _is_you(name: str) -> bool:
+    """The person's own seat: called "You" in the language the game began in."""
+    return name.strip().lower() in _YOU
+
+
+_YOU = {gettext("widgets", FRONT_END["you"], code).lower() for code in LANGUAGES}
+
+
+class _Log:
+    """The log's sentences in one language."""
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = resolve_language(lang)
+
+    def __call__(self, key: str, count: int | None = None, /, **values: Any) -> str:
+        message = GAME_LOG[key]
+        if isinstance(message, tuple):  # real plurals: uk 1 бал, 2 бали, 5 балів
+            text = ngettext("widgets", message[0], message[1], count, self.lang)
+        else:
+            text = gettext("widgets", message, self.lang)
+        return text.format(**values)
+
+    def about(self, name: str, key: str, count: int | None = None, /, **values: Any) -> str:
+        """The sentence of ``key`` about ``name``, or its "_you" form for the person's seat."""
+        if _is_you(name):
+            return self(key + "_you", count, **values)
+        return self(key, count, name=name, **values)
+
+    def card(self, game: Game, card_id: str) -> str:
+        card = game.state.ctx.goal_deck.by_id[card_id]
+        return f"{gettext('decks', card.name, self.lang)} ({card.formula})"
+
+    def family(self, fid: str) -> str:
+        if self.lang == "en":  # English runs the name into the sentence (alkali metals)
+            return fid.replace("_", " ")
+        return gettext("board", family_name(fid), self.lang)
+
+    def tile(self, code: str) -> str:
+        """An award tile as printed (the ``decks`` catalog)."""
+        if self.lang == "en":
+            return tile_label(code)
+        kind, _, arg = code.partition(":")
+        label = gettext("decks", AWARD_TILES[kind], self.lang)
+        if kind == "free":
+            return label.format(trend=gettext("board", TREND_NAMES[arg], self.lang))
+        if kind == "move":
+            return label.format(family=gettext("board", family_name(arg), self.lang))
+        return label
 
 
 class Snapshot:
@@ -74,51 +120,49 @@ def entry_text(game: Game, seat: int, action: Action, lang: str | None = None) -
     return describe(game.observe(seat), action, lang)
 
 
-def _card(game: Game, card_id: str) -> str:
-    card = game.state.ctx.goal_deck.by_id[card_id]
-    return f"{card.name} ({card.formula})"
-
-
-def events(game: Game, before: Snapshot) -> list[str]:
-    """What the last action changed in public, in words."""
+def events(game: Game, before: Snapshot, lang: str | None = None) -> list[str]:
+    """What the last action changed in public, in words of ``lang``."""
+    say = _Log(lang)
     st = game.state
     names = st.names
     out: list[str] = []
     for q in range(st.n):
         for cid in st.won[q]:
             if cid not in before.won[q]:
-                card = st.ctx.goal_deck.by_id[cid]
-                out.append(f"{names[q]} completed {_card(game, cid)} for {card.points} points")
+                points = st.ctx.goal_deck.by_id[cid].points
+                out.append(say.about(names[q], "completed", points, card=say.card(game, cid),
+                                     n=points))
         new_tiles = list(st.tiles[q])
         for t in before.tiles[q]:
             if t in new_tiles:
                 new_tiles.remove(t)
         for t in new_tiles:
-            out.append(f"{names[q]} took a {tile_label(t)} award tile")
+            out.append(say.about(names[q], "tile", tile=say.tile(t)))
         if st.lab[q] > before.lab[q]:
-            out.append(f"{names[q]} scored {st.lab[q] - before.lab[q]} lab points for research "
-                       f"cubes on a card someone else completed")
+            gained = st.lab[q] - before.lab[q]
+            out.append(say.about(names[q], "lab", gained, n=gained))
         if st.aa[q] > before.aa[q]:
-            group = st.ring[st.micro[q]].replace("_", " ")
-            out.append(f"{possessive(names[q])} microscope moved on to the {group}: Academic Achievement "
-                       f"{AA_VALUES[before.aa[q]]} → {AA_VALUES[st.aa[q]]} points")
+            after = AA_VALUES[st.aa[q]]
+            out.append(say.about(names[q], "microscope", after,
+                                 group=say.family(st.ring[st.micro[q]]),
+                                 before=AA_VALUES[before.aa[q]], after=after))
     for slot, cid in enumerate(st.face):
         if cid != before.face[slot]:
-            out.append(f"new goal card face up: {_card(game, cid)}" if cid is not None
-                       else "a goal slot stays empty: no card of that colour is left")
+            out.append(say("new_card", card=say.card(game, cid)) if cid is not None
+                       else say("slot_empty"))
     if st.trigger is not None and before.trigger is None:
         who, why = st.trigger
-        out.append(f"the end is triggered by {_object(names[who])}: {TRIGGER_TEXT.get(why, why)}; "
-                   f"every other player takes one more turn")
+        reason = say("trigger_" + why) if why in TRIGGER_TEXT else why
+        out.append(say.about(names[who], "trigger", why=reason))
     if st.phase == "over" and before.phase != "over":
-        out.append("the game is over" + (f": {ENDED_TEXT[st.ended_by]}"
-                                         if st.ended_by in ENDED_TEXT else ""))
+        out.append(say("over_why", why=say("ended_" + st.ended_by))
+                   if st.ended_by in ENDED_TEXT else say("over"))
     return out
 
 
 def make_entry(game: Game, index: int, seat: int, action: Action, text: str, bot: str | None,
-               before: Snapshot) -> dict[str, Any]:
-    """The log entry of action number ``index`` (call AFTER playing it)."""
+               before: Snapshot, lang: str | None = None) -> dict[str, Any]:
+    """The log entry of action number ``index`` (call AFTER playing it), in ``lang``."""
     st = game.state
     moved = action.is_movement
     return {
@@ -133,19 +177,20 @@ def make_entry(game: Game, index: int, seat: int, action: Action, text: str, bot
         "text": text,
         "from": before.flask[seat] if moved else None,
         "to": st.flask[seat] if moved else None,
-        "events": events(game, before),
+        "events": events(game, before, lang),
     }
 
 
-def replay_log(game: Game, bots: list[str | None]) -> list[dict[str, Any]]:
+def replay_log(game: Game, bots: list[str | None],
+               lang: str | None = None) -> list[dict[str, Any]]:
     """The log of a game rebuilt from its actions (a resumed save): each entry as if played
     now, with the describer's sentence (a bot's own reasons are not saved)."""
     fresh = Game.from_dict({**game.to_dict(), "actions": []})
     out = []
     for index, action in enumerate(game.actions):
         seat = fresh.current_player
-        text = entry_text(fresh, seat, action)
+        text = entry_text(fresh, seat, action, lang)
         before = Snapshot(fresh.state)
         fresh.play(action)
-        out.append(make_entry(fresh, index, seat, action, text, bots[seat], before))
+        out.append(make_entry(fresh, index, seat, action, text, bots[seat], before, lang))
     return out

@@ -101,10 +101,21 @@ def reach_table() -> dict[str, dict[str, dict[str, int]]]:
     }
 
 
-def _directions(trend: str) -> str:
+def _directions(trend: str, lang: str = "en") -> str:
+    """The grid directions a trend steps in, in words of ``lang`` ("up and right")."""
+    from .. import i18n
+    from ..locale.widget_texts import FRONT_END, PAGE
     if trend == "atomic_number":
-        return "along the atomic numbers, in one direction"
-    return " and ".join(board.TREND_DIRECTIONS[trend])
+        return i18n.gettext("widgets", PAGE["dir_atomic_number"], lang)
+    return i18n.gettext("widgets", FRONT_END["and"], lang).join(
+        i18n.gettext("widgets", PAGE[f"dir_{d}"], lang) for d in board.TREND_DIRECTIONS[trend])
+
+
+def translated_trend_info(lang: str) -> list[dict]:
+    """:func:`trend_info` with the trend names and directions in ``lang``."""
+    from .. import i18n
+    return [{**t, "name": i18n.gettext("board", board.TREND_NAMES[t["id"]], lang),
+             "directions": _directions(t["id"], lang)} for t in trend_info()]
 
 
 @lru_cache(maxsize=1)
@@ -123,6 +134,8 @@ def trend_info() -> list[dict]:
             "property": trends.TREND_PROPERTY[t],
             "sign": trends.TREND_SIGN[t],
             "directions": _directions(t),
+            # the direction ids, for the arrows drawn beside the name ([] for atomic number)
+            "arrows": [] if t == "atomic_number" else list(board.TREND_DIRECTIONS[t]),
             "disagreements": [[c.source, c.target, c.before, c.after]
                               for c in checks if c.verdict == "disagrees"],
             "unknown": [[c.source, c.target] for c in checks if c.verdict == "unknown"],

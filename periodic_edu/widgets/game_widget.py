@@ -42,7 +42,9 @@ from ..engine.seeds import new_seed, parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from . import _payload
 from ._assets import css, esm
-from ._base import IntentWidget, describe
+from ..engine.reasons import Reason, card_namer
+from ..locale.widget_texts import DASHBOARD, FRONT_END
+from ._base import IntentWidget, Text, describe, local
 from ._game_intents import Intent, IntentError, parse_intent
 from ._game_story import OBJECTIVE_WORDS, Snapshot, entry_text, make_entry, replay_log
 from .save_store import SaveStore
@@ -58,10 +60,6 @@ _MAX_DELAY = 10.0
 #: address is not known (see [tool.periodic-edu] repository), so the panel names the file
 #: instead of linking a repository that may not exist.
 RULES_URL = ""
-# why Undo is off (the button's title; kept together for the catalog)
-_UNDO_NOTHING = "nothing to undo: no person has played an action yet"
-_UNDO_REVEALED = ("Undo is off: since your last action, {what}; undo never takes back what "
-                  "the table has seen")
 
 
 def _seat_bots(bots: Any, n: int) -> list[str | None]:
@@ -88,9 +86,10 @@ def _seat_bots(bots: Any, n: int) -> list[str | None]:
     return out
 
 
-def _seat_names(players: Any, kinds: list[str | None]) -> list[str]:
+def _seat_names(players: Any, kinds: list[str | None], lang: str = "en") -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
-        names = [f"Player {i + 1}" if k is None else f"{k.capitalize()} bot"
+        names = [i18n.gettext("widgets", FRONT_END["player_n"], lang).format(n=i + 1)
+                 if k is None else i18n.gettext("widgets", DASHBOARD[f"bot_{k}"], lang)
                  for i, k in enumerate(kinds)]
         return [f"{name} {i + 1}" if names.count(name) > 1 else name
                 for i, name in enumerate(names)]
@@ -170,7 +169,7 @@ class GameWidget(IntentWidget):
                 not 0 <= bot_delay <= _MAX_DELAY:
             raise ValueError(f"bot_delay must be a number of seconds from 0 to {_MAX_DELAY}, "
                              f"not {describe(bot_delay)}")
-        names = _seat_names(players, kinds)
+        names = _seat_names(players, kinds, i18n.resolve_language(kwargs.get("lang")))
         self._kinds = kinds
         self._settings = {"players": names, "edition": edition, "max_rounds": max_rounds}
         self._game = Game(players=names, edition=edition, seed=seed, max_rounds=max_rounds,
@@ -210,10 +209,10 @@ class GameWidget(IntentWidget):
         """Play one action for the person whose turn it is (raises IllegalMoveError)."""
         seat = self._game.current_player
         if self._game.is_over:
-            raise IllegalMoveError(None, action, "the game is over")
+            raise IllegalMoveError(None, action, Reason("over"))
         if self._kinds[seat] is not None:
-            raise IllegalMoveError(seat, action, f"it is {self._game.names[seat]}'s turn, a "
-                                                 f"{self._kinds[seat]} bot; let it play")
+            raise IllegalMoveError(seat, action, Text("bot_turn_play", name=self._game.names[seat],
+                                                      kind=self._kinds[seat]))
         self._apply(action, seat, None)
 
     def step_bot(self) -> dict[str, Any] | None:
@@ -285,7 +284,7 @@ class GameWidget(IntentWidget):
         self._settings = {"players": list(game.names), "edition": game.edition,
                           "max_rounds": game.max_rounds}
         self._bots = self._make_bots(seed)
-        self.log_entries = replay_log(game, kinds)
+        self.log_entries = replay_log(game, kinds, self.lang)
         self._viewer = self._first_human()
         self._token = token
         self.seats = [{"seat": i, "name": n, "bot": kinds[i], "colour": PLAYER_COLOURS[i]}
@@ -310,23 +309,20 @@ class GameWidget(IntentWidget):
         something; a refused message sets ``error`` and leaves the game as it was."""
         try:
             intent = parse_intent(content)
-        except IntentError as exc:
-            return self._refuse(str(exc))
+        except IntentError as exc:  # only a tampered page sends these: the detail stays English
+            return self._refuse(Text("bad_message", why=str(exc)))
         try:
             return self._dispatch(intent)
         except IllegalMoveError as exc:  # the engine's own words, with the player's name
-            text = str(exc)
-            if exc.player is not None and 0 <= exc.player < len(self._game.names):
-                who = f"player {exc.player + 1}"
-                text = text.replace(who, f"{self._game.names[exc.player]} ({who})", 1)
-            return self._refuse(text)
+            return self._refuse(exc.render(self.lang, self._game.names,
+                                           card_namer(self._game.state.ctx.goal_deck)))
         except EngineError as exc:
-            return self._refuse(str(exc))
+            return self._refuse(local(exc, self.lang))
         except Exception as exc:  # the widget never breaks; the engine restored its state
             if intent.type == "step_bot":
                 self.paused = True  # stop the browser's timer from retrying a failing bot
-            return self._refuse(f"something went wrong ({type(exc).__name__}: "
-                                f"{describe(str(exc))}); the game is unchanged")
+            return self._refuse(Text("went_wrong",
+                                     what=f"{type(exc).__name__}: {describe(str(exc))}"))
 
     def _dispatch(self, intent: Intent) -> bool:
         g = self._game
@@ -335,9 +331,9 @@ class GameWidget(IntentWidget):
             if stale:
                 return False  # another view's tick already played this revision: not an error
             if g.is_over:
-                return self._refuse("the game is over: no bot is to move")
+                return self._refuse(Text("over_no_bot"))
             if self._kinds[g.current_player] is None:
-                return self._refuse(f"it is {g.names[g.current_player]}'s turn, not a bot's")
+                return self._refuse(Text("not_bot_turn", name=g.names[g.current_player]))
             self.step_bot()
             return True
         if intent.type == "pause":
@@ -350,8 +346,7 @@ class GameWidget(IntentWidget):
             token, self._offered = self._offered, None
             if token is None or not self.resume(token):
                 self.resume_offer = {}
-                return self._refuse("that saved game is no longer there (saves expire after a "
-                                    "day); this game goes on")
+                return self._refuse(Text("save_gone"))
             return True
         if intent.type == "dismiss_resume":
             self._offered = None
@@ -363,23 +358,23 @@ class GameWidget(IntentWidget):
             return False
         if intent.type == "act":
             if g.is_over:
-                return self._refuse("the game is over: start a new game")
+                return self._refuse(Text("over_new_game"))
             seat = g.current_player
             if self._kinds[seat] is not None:
-                return self._refuse(f"it is {g.names[seat]}'s turn ({self._kinds[seat]} bot); "
-                                    "the browser plays only for people")
+                return self._refuse(Text("bot_turn_act", name=g.names[seat],
+                                         kind=self._kinds[seat]))
             self._apply(intent.action, seat, None)
             return True
         if intent.type == "undo":
             try:
                 self.undo()
             except ValueError as exc:
-                return self._refuse(str(exc))
+                return self._refuse(local(exc, self.lang))
             return True
         if intent.type == "new_game":
             self.new_game()
             return True
-        return self._refuse(f"unknown message type {intent.type!r}")  # pragma: no cover
+        return self._refuse(Text("bad_message", why=f"type {intent.type!r}"))  # pragma: no cover
 
     def _hello(self, token: str | None) -> bool:
         """A page loaded holding ``token``: offer its saved game if there is one to resume."""
@@ -389,18 +384,24 @@ class GameWidget(IntentWidget):
         if record is None or record.get("over"):
             return False
         self._offered = token
-        self.resume_offer = {"text": str(record.get("summary") or "Resume your game")}
+        self.resume_offer = {"text": str(record.get("summary")
+                                         or Text("resume").render(self.lang))}
         return True
 
     def _summary(self) -> str:
-        """"Resume your game (round 3, you vs greedy bot)"."""
+        """"Resume your game (round 3, you vs greedy bot)", in the widget's language."""
         g = self._game
-        people = [n for n, k in zip(g.names, self._kinds) if k is None]
-        bots = [f"{k} bot" for k in self._kinds if k is not None]
-        who = " vs ".join([", ".join("you" if n.lower() == "you" else n for n in people)]
-                          + ([", ".join(bots)] if bots else []))
-        when = "setup" if g.state.phase == "agenda" else f"round {g.round}"
-        return f"Resume your game ({when}, {who})"
+        lang = self.lang
+        say = lambda table, key: i18n.gettext("widgets", table[key], lang)  # noqa: E731
+        you = {i18n.gettext("widgets", FRONT_END["you"], code).lower() for code in i18n.LANGUAGES}
+        people = ", ".join(i18n.in_sentence(n, lang) if n.lower() in you else n
+                           for n, k in zip(g.names, self._kinds) if k is None)
+        bots = ", ".join(say(FRONT_END, "bot_tag").format(kind=say(FRONT_END, f"bot_kind_{k}"))
+                         for k in self._kinds if k is not None)
+        who = Text("versus", people=people, bots=bots).render(lang) if bots else people
+        when = (say(DASHBOARD, "where_setup") if g.state.phase == "agenda"
+                else say(DASHBOARD, "where_round").format(n=g.round))
+        return Text("resume_summary", when=when, who=who).render(lang)
 
     def _save(self) -> None:
         """Save the game after an action (action list + seed, and the seats' bots)."""
@@ -417,11 +418,12 @@ class GameWidget(IntentWidget):
                 "game": self._game.to_json(), "bots": self._kinds, "seed": self._game.seed,
                 "summary": self._summary(), "over": self._game.is_over})
         except (OSError, ValueError) as exc:  # a full disk must not stop the game
-            self.error = f"the game could not be saved ({describe(str(exc))}); play goes on"
+            self._save_note = Text("not_saved", what=describe(str(exc))).render(self.lang)
+            self.error = self._save_note
 
     def _refuse(self, text: str) -> bool:
         with self.hold_sync():
-            self.error = text
+            self.error = local(text, self.lang)
             self.refusals = self.refusals + 1  # the same text twice still shows twice
         return False
 
@@ -436,11 +438,13 @@ class GameWidget(IntentWidget):
         """(history index the widget's undo would go back to, '') or (None, why not)."""
         humans = [e for e in self.log_entries if e["bot"] is None]
         if not humans:
-            return None, _UNDO_NOTHING
+            return None, Text("undo_nothing").render(self.lang)
         target = humans[-1]["i"]
         reveal = self._game.last_reveal()  # the engine knows what turned hidden things face up
         if reveal is not None and reveal[0] >= target:
-            return None, _UNDO_REVEALED.format(what=reveal[1])
+            what = i18n.gettext("widgets", FRONT_END["and"], self.lang).join(
+                Text(f"reveal_{k}").render(self.lang) for k in self._game.revealed_by(reveal[0]))
+            return None, Text("undo_revealed", what=what).render(self.lang)
         return target, ""
 
     def _make_bots(self, seed: int) -> list[Any]:
@@ -472,7 +476,7 @@ class GameWidget(IntentWidget):
         index = len(g.history)
         g.play(parsed)
         try:
-            entry = make_entry(g, index, seat, parsed, text, self._kinds[seat], before)
+            entry = make_entry(g, index, seat, parsed, text, self._kinds[seat], before, self.lang)
         except Exception:  # pragma: no cover - a bug in the log: keep game and log in step
             g.undo()
             raise
@@ -530,7 +534,8 @@ class GameWidget(IntentWidget):
             self.undo_note = why
             self.resume_token = self._token
             self.revision = self.revision + 1
-            if not self.error.startswith("the game could not be saved"):
+            # a failed save stays said until something else is (the game goes on meanwhile)
+            if not (self.error and self.error == getattr(self, "_save_note", None)):
                 self.error = ""
 
     def __repr__(self) -> str:

@@ -18,11 +18,12 @@ from typing import Any
 
 import traitlets
 
-from .. import board, trends
+from .. import board, i18n, trends
 from ..chemistry import element
+from ..locale.widget_texts import PAGE
 from . import _payload
 from ._assets import css, esm
-from ._base import IntentWidget, describe
+from ._base import IntentWidget, Text, describe, local
 
 __all__ = ["TrendChart", "trend_series", "CHART_PROPERTIES", "GAME_ARROWS"]
 
@@ -37,32 +38,23 @@ GAME_ARROWS = {
 #: The properties a chart can show (the explorer's overlay choices).
 CHART_PROPERTIES = tuple(_payload.PROPERTIES)
 
-#: Every user-facing sentence of the chart's Python side (the catalog will take them over).
-TEXT = {
-    "across": "{label} across period {n}",
-    "down": "{label} down group {n}",
-    "x_period": "Group (period {n}, left to right)",
-    "x_group": "Period (group {n}, top to bottom)",
-    "arrow": "{trend}: rises this way",
-    "no_arrow": "The game has no trend for this property.",
-    "desc": "{count} elements, {known} with data. {verdicts}",
-    "verdicts": "Against the game's arrow: {against}.",
-    "all_agree": "Every step goes the way the game's arrow says.",
-}
+#: Every user-facing sentence of the chart's Python side, in English (the ``widgets`` catalog:
+#: ``locale/widget_texts.PAGE``, keys ``chart_*``).
+TEXT = {key[6:]: text for key, text in PAGE.items() if key.startswith("chart_")}
 
 _VERDICTS = ("agrees", "disagrees", "equal", "unknown")
 
 
 def _check_property(value: Any) -> str:
     if not isinstance(value, str) or value not in CHART_PROPERTIES:
-        raise ValueError(f"unknown property {describe(value)}: choose one of "
-                         f"{', '.join(CHART_PROPERTIES)}")
+        raise ValueError(Text("unknown_chart_property", value=describe(value),
+                              choices=", ".join(CHART_PROPERTIES)))
     return value
 
 
 def _check_along(value: Any) -> str:
     if value not in ("period", "group"):
-        raise ValueError(f"along must be 'period' or 'group', not {describe(value)}")
+        raise ValueError(Text("want_along", value=describe(value)))
     return value
 
 
@@ -70,17 +62,17 @@ def _check_number(value: Any) -> int:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e6:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 18:
-        raise ValueError(f"must be a period (1-7) or a group (1-18), not {describe(value)}")
+        raise ValueError(Text("want_number", value=describe(value)))
     return value
 
 
 def _members(along: str, number: int) -> list:
     if along == "period":
         if not 1 <= number <= 7:
-            raise ValueError(f"period must be 1..7, not {number!r}")
+            raise ValueError(Text("want_period", value=repr(number)))
         return sorted((c for c in board.CELLS if c.period == number), key=lambda c: c.group)
     if not 1 <= number <= 18:
-        raise ValueError(f"group must be 1..18, not {number!r}")
+        raise ValueError(Text("want_group", value=repr(number)))
     return sorted((c for c in board.CELLS if c.group == number), key=lambda c: c.period)
 
 
@@ -89,8 +81,10 @@ def _verdict(trend: str, source: str, target: str) -> str:
     return verdict if verdict in _VERDICTS else "unknown"
 
 
-def trend_series(property: str, along: str = "period", number: int = 2) -> dict:
-    """The chart's data: points along the axis, the game's arrow and every step checked.
+def trend_series(property: str, along: str = "period", number: int = 2,
+                 lang: str | None = "en") -> dict:
+    """The chart's data: points along the axis, the game's arrow and every step checked; its
+    words and element names in ``lang``.
 
     ``steps[i]`` joins ``points[i]`` and ``points[i + 1]``; its ``verdict`` is what
     :func:`periodic_edu.trends.check_step` says about that step taken the arrow's way
@@ -101,7 +95,15 @@ def trend_series(property: str, along: str = "period", number: int = 2) -> dict:
     _check_along(along)
     members = _members(along, _check_number(number))
     info = next(p for p in _payload.property_info() if p["id"] == property)
-    label = _payload.PROPERTIES[property]
+    lang = i18n.resolve_language(lang)
+
+    def say(key: str, count: int | None = None) -> str:
+        message = TEXT[key]
+        if isinstance(message, tuple):
+            return i18n.ngettext("widgets", message[0], message[1], count, lang)
+        return i18n.gettext("widgets", message, lang)
+
+    label = i18n.gettext("widgets", _payload.PROPERTIES[property], lang)
     game = GAME_ARROWS.get(property)
     direction = None
     if game:
@@ -111,7 +113,7 @@ def trend_series(property: str, along: str = "period", number: int = 2) -> dict:
     points = []
     for c in members:
         value = getattr(element(c.symbol), property)
-        points.append({"symbol": c.symbol, "name": element(c.symbol).name,
+        points.append({"symbol": c.symbol, "name": i18n.element_name(c.symbol, lang),
                        "x": c.group if along == "period" else c.period,
                        "value": None if value is None else float(value)})
     steps = []
@@ -127,27 +129,34 @@ def trend_series(property: str, along: str = "period", number: int = 2) -> dict:
             steps.append({"from": a["symbol"], "to": b["symbol"], "before": a["value"],
                           "after": b["value"], "verdict": None})
     against = [f"{s['from']} → {s['to']}" for s in steps if s["verdict"] == "disagrees"]
-    title = TEXT["across" if along == "period" else "down"].format(label=label, n=number)
+    title = say("across" if along == "period" else "down").format(label=label, n=number)
     known = sum(p["value"] is not None for p in points)
     if not game:
-        verdicts = TEXT["no_arrow"]
+        verdicts = say("no_arrow")
     elif against:
-        verdicts = TEXT["verdicts"].format(against=", ".join(against))
+        verdicts = say("verdicts").format(against=", ".join(against))
     else:
-        verdicts = TEXT["all_agree"]
+        verdicts = say("all_agree")
+    trend_name = i18n.gettext("board", board.TREND_NAMES[game[0]], lang) if game else ""
     return {
         "property": property, "along": along, "number": number,
         "title": title,
-        "desc": TEXT["desc"].format(count=len(points), known=known, verdicts=verdicts),
-        "x_label": TEXT["x_period" if along == "period" else "x_group"].format(n=number),
+        "desc": say("desc", len(points)).format(count=len(points), known=known,
+                                                 verdicts=verdicts),
+        "x_label": say("x_period" if along == "period" else "x_group").format(n=number),
         "y_label": f"{label} ({info['unit']})" if info["unit"] else label,
         "unit": info["unit"], "source": info["source"], "citation": info["citation"],
         "arrow": None if not game else {
-            "trend": game[0], "name": board.TREND_NAMES[game[0]], "direction": direction,
-            "text": TEXT["arrow"].format(trend=board.TREND_NAMES[game[0]])},
+            "trend": game[0], "name": trend_name, "direction": direction,
+            "text": say("arrow").format(trend=trend_name)},
         "points": points,
         "steps": steps,
     }
+
+
+def _choices(lang: str) -> list[list[str]]:
+    """[id, label] of every property a chart can show, the labels in ``lang``."""
+    return [[p, i18n.gettext("widgets", label, lang)] for p, label in _payload.PROPERTIES.items()]
 
 
 class TrendChart(IntentWidget):
@@ -173,10 +182,10 @@ class TrendChart(IntentWidget):
     def __init__(self, property: str = "ionization_energy_ev", period: int | None = None,
                  group: int | None = None, **kwargs: Any) -> None:
         if period is not None and group is not None:
-            raise ValueError("give period or group, not both")
+            raise ValueError(Text("chart_both"))
         along, number = ("group", group) if group is not None else ("period", period or 2)
         trend_series(_check_property(property), along, _check_number(number))  # strict
-        kwargs.setdefault("choices", [[p, label] for p, label in _payload.PROPERTIES.items()])
+        kwargs.setdefault("choices", _choices(i18n.resolve_language(kwargs.get("lang"))))
         super().__init__(property=property, along=along, number=number, **kwargs)
         self._redraw()
 
@@ -185,7 +194,7 @@ class TrendChart(IntentWidget):
         name = proposal["trait"].name
         value = self._refuse_or_accept(name, proposal)
         if name == "number" and self.along == "period" and value > 7:
-            self.error = f"number: period must be 1..7, not {value}"
+            self.error = f"number: {Text('want_period', value=value).render(self.lang)}"
             return self.number
         return value
 
@@ -198,7 +207,14 @@ class TrendChart(IntentWidget):
         self._redraw()
 
     def _redraw(self) -> None:
-        self.series = trend_series(self.property, self.along, self.number)
+        self.series = trend_series(self.property, self.along, self.number, self.lang)
+
+    def _translate(self, lang: str) -> None:
+        if not hasattr(self, "_trait_values") or "series" not in self._trait_values:
+            return
+        with self.hold_sync():
+            self.choices = _choices(lang)
+            self.series = trend_series(self.property, self.along, self.number, lang)
 
     def set_state(self, sync_data: dict) -> None:  # noqa: D401 - ipywidgets API
         """As :class:`IntentWidget`, plus: a period number must be 1..7."""
@@ -207,12 +223,12 @@ class TrendChart(IntentWidget):
             try:
                 number = _check_number(sync_data["number"])
                 if along == "period" and number > 7:
-                    raise ValueError(f"period must be 1..7, not {number}")
+                    raise ValueError(Text("want_period", value=number))
             except ValueError as exc:
                 rest = {k: v for k, v in sync_data.items() if k != "number"}
                 if rest:
                     super().set_state(rest)
-                self.error = f"number: {exc}"
+                self.error = f"number: {local(exc, self.lang)}"
                 self.send_state(["number"])
                 return
         super().set_state(sync_data)

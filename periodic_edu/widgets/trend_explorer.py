@@ -92,8 +92,7 @@ class TrendExplorer(IntentWidget):
         self.elements = columns
         self.properties = [{**p, "label": i18n.gettext("widgets", p["label"], lang)}
                            for p in _payload.property_info()]
-        self.trend_info = [{**t, "name": i18n.gettext("board", board.TREND_NAMES[t["id"]], lang)}
-                           for t in _payload.trend_info()]
+        self.trend_info = _payload.translated_trend_info(lang)
 
     # -- the same answers in Python ---------------------------------------------------------
     def reachable(self) -> Mapping[str, int]:

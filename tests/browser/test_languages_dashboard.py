@@ -91,6 +91,10 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     if help_panel.is_visible():
         assert visible_english(page, words) == set(), "how to play"
         game.locator('[data-role="help-close"]').click()
+    # why Undo is off, as Python said it (the button's title and its accessible description)
+    from periodic_edu.locale.widget_texts import PAGE
+    undo = game.locator('[data-role="undo"]')
+    assert undo.get_attribute("title") == i18n.gettext("widgets", PAGE["undo_nothing"], lang)
     game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
     page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
     start = game.locator('[aria-current="true"]').get_attribute("data-symbol")

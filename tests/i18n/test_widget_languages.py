@@ -85,9 +85,9 @@ def test_an_unknown_language_is_a_clear_error_and_changes_nothing():
 def test_the_browser_may_not_write_lang_or_strings():
     card = ElementCard("Fe", lang="uk")
     card.set_state({"lang": "de"})
-    assert card.lang == "uk" and "read-only" in card.error
+    assert card.lang == "uk" and "'lang' — лише для читання" in card.error  # in the card's language
     card.set_state({"strings": {"text": {}}})
-    assert card.strings["text"]["element"] == "Елемент" and "read-only" in card.error
+    assert card.strings["text"]["element"] == "Елемент" and "лише для читання" in card.error
 
 
 def test_switching_keeps_the_game_and_resends_the_words(tmp_path):

@@ -103,7 +103,7 @@ def test_synced_state_is_public_board_and_element_data_only(explorer_state):
     symbols = {e.symbol for e in ELEMENTS}
     allowed = (symbols | set(board.TRENDS) | set(PROPERTIES) | {
         "symbol", "z", "period", "group", "name", "family", "row", "column", "id", "property",
-        "sign", "directions", "disagreements", "unknown", "label", "unit", "source", "citation"})
+        "sign", "directions", "arrows", "disagreements", "unknown", "label", "unit", "source", "citation"})
     assert keys <= allowed, keys - allowed
     for word in ("seed", "deck", "agenda", "hand", "secret", "box", "player", "score"):
         assert f'"{word}' not in text.lower()
