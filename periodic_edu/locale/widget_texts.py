@@ -470,6 +470,19 @@ PAGE = {
     "chart_verdicts": N_("Against the game's arrow: {against}."),
     "chart_all_agree": N_("Every step goes the way the game's arrow says."),
     "chart_both": N_("give period or group, not both"),
+    # the printable matplotlib figures (widgets/figures.py: plot_board, plot_trend)
+    "fig_board": N_("The game board: 88 cells"),
+    "fig_reach": NP_("{trend} from {start} (up to {n} step)",
+                     "{trend} from {start} (up to {n} steps)"),
+    "fig_off_board": N_("Lanthanides and actinides — not on the game board"),
+    "fig_hatched": N_("{label} — hatched: no data"),
+    "fig_z": N_("Atomic number Z"),
+    "fig_against_z": N_("{label} against atomic number"),
+    "fig_on_board": N_("on the game board"),
+    "fig_f_block": N_("f-block (not on the board)"),
+    "fig_game_trend": N_("Game trend: {trend} (steps {directions})"),
+    "fig_no_data": N_("no data"),
+    "fig_against": N_("against the arrow: {steps}"),
 }
 
 #: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,

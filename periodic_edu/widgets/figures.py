@@ -16,9 +16,11 @@ import math
 from functools import lru_cache
 from typing import Iterable
 
-from .. import board, trends
+from .. import board, i18n, trends
 from ..chemistry import ELEMENTS, element
-from ._payload import PROPERTIES, property_info
+from ..locale.texts import CARD_FIELDS
+from ..locale.widget_texts import PAGE
+from ._payload import PROPERTIES, _directions, property_info
 
 __all__ = ["plot_board", "plot_trend", "GAME_ARROWS"]
 
@@ -58,13 +60,30 @@ def _figure_class():
     return HandoutFigure
 
 
-def _label(prop: str) -> str:
+def _say(key: str, lang: str, count: int | None = None, **params) -> str:
+    """A figure's sentence (``PAGE`` of the widgets catalog) in ``lang``."""
+    message = PAGE[key]
+    if isinstance(message, tuple):
+        return i18n.ngettext("widgets", *message, count, lang).format(**params)
+    return i18n.gettext("widgets", message, lang).format(**params)
+
+
+def _name(prop: str, lang: str = "en") -> str:
     if prop == "atomic_number":
-        return "Atomic number"
+        return i18n.gettext("card", CARD_FIELDS["atomic_number"], lang)
     if prop not in PROPERTIES:
         raise ValueError(f"unknown property {prop!r}: choose one of {', '.join(PROPERTIES)}")
-    unit = next(p["unit"] for p in property_info() if p["id"] == prop)
-    return f"{PROPERTIES[prop]} ({unit})" if unit else PROPERTIES[prop]
+    return i18n.gettext("widgets", PROPERTIES[prop], lang)
+
+
+def _label(prop: str, lang: str = "en") -> str:
+    name = _name(prop, lang)
+    unit = next((p["unit"] for p in property_info() if p["id"] == prop), None)
+    return f"{name} ({unit})" if unit else name
+
+
+def _trend(trend: str, lang: str) -> str:
+    return i18n.gettext("board", board.TREND_NAMES[trend], lang)
 
 
 def _nan(value) -> float:
@@ -73,13 +92,15 @@ def _nan(value) -> float:
 
 def plot_board(highlight: Iterable[str] | None = None, trend: str | None = None,
                start: str | None = None, property: str | None = None,
-               steps: int = board.DEFAULT_STEPS, ax=None):
+               steps: int = board.DEFAULT_STEPS, ax=None, lang: str | None = None):
     """The 88-cell board (f-block drawn apart, marked "not on the game board").
 
     ``trend`` + ``start``: shade the reachable cells by distance (number in the corner) and
     outline ``start``. ``highlight``: extra cells to outline. ``property``: colour every cell by
     a real property (viridis) with a colour bar; missing data is hatched, never a colour.
+    ``lang``: the language of its words (``en``, ``uk``, ``de``; default ``$PERIODIC_EDU_LANG``).
     """
+    lang = i18n.resolve_language(lang)
     _require_matplotlib("plot_board")
     from matplotlib.colors import Normalize
     from matplotlib.patches import Rectangle
@@ -157,19 +178,20 @@ def plot_board(highlight: Iterable[str] | None = None, trend: str | None = None,
             first = 57 if e.atomic_number <= 71 else 89
             draw(e.symbol, e.atomic_number, 3 + e.atomic_number - first,
                  9.3 if first == 57 else 10.3, True)
-    ax.text(3 - 0.46, 8.65, "Lanthanides and actinides — not on the game board",
+    ax.text(3 - 0.46, 8.65, _say("fig_off_board", lang),
             ha="left", va="center", fontsize=8, color="#555")
 
     if trend is not None:
-        ax.set_title(f"{board.TREND_NAMES[trend]} from {start} (up to {steps} steps)")
+        ax.set_title(_say("fig_reach", lang, steps, trend=_trend(trend, lang), start=start,
+                          n=steps))
     elif property is not None:
-        ax.set_title(_label(property))
+        ax.set_title(_label(property, lang))
     else:
-        ax.set_title("The game board: 88 cells")
+        ax.set_title(_say("fig_board", lang))
     if property is not None:
         bar = fig.colorbar(mpl.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax,
                            orientation="horizontal", fraction=0.04, pad=0.02, aspect=40)
-        bar.set_label(_label(property) + " — hatched: no data")
+        bar.set_label(_say("fig_hatched", lang, label=_label(property, lang)))
     return fig
 
 
@@ -191,15 +213,17 @@ def _arrow(ax, direction: str, text: str) -> None:
 
 
 def plot_trend(property: str, period: int | None = None, group: int | None = None,
-               ax=None):
+               ax=None, lang: str | None = None):
     """A real property against atomic number, or across one period, or down one group.
 
     Missing values are gaps (never interpolated). When the game has a trend about this
     property (ionization energy, atomic radius, atomic mass), its arrow is drawn above the
-    axes, so the places where the data goes against it are plain to see.
+    axes, so the places where the data goes against it are plain to see. ``lang``: the
+    language of its words (``en``, ``uk``, ``de``; default ``$PERIODIC_EDU_LANG``).
     """
+    lang = i18n.resolve_language(lang)
     _require_matplotlib("plot_trend")
-    label = _label(property)
+    label, name = _label(property, lang), _name(property, lang)
     if period is not None and group is not None:
         raise ValueError("give period or group, not both")
     game = GAME_ARROWS.get(property)
@@ -215,17 +239,17 @@ def plot_trend(property: str, period: int | None = None, group: int | None = Non
         ax.plot(xs, ys, "-", color="#1d4ed8", lw=1.2)
         on = [(e.atomic_number, _nan(getattr(e, property))) for e in ELEMENTS if e.on_board]
         off = [(e.atomic_number, _nan(getattr(e, property))) for e in ELEMENTS if not e.on_board]
-        ax.plot(*zip(*on), "o", ms=3, color="#1d4ed8", label="on the game board")
+        ax.plot(*zip(*on), "o", ms=3, color="#1d4ed8", label=_say("fig_on_board", lang))
         ax.plot(*zip(*off), "o", ms=3, mfc="white", color="#1d4ed8",
-                label="f-block (not on the board)")
+                label=_say("fig_f_block", lang))
         for z in (2, 10, 18, 36, 54, 86):
             ax.axvline(z + 0.5, color="#ddd", lw=0.8, zorder=0)
-        ax.set_xlabel("Atomic number Z")
-        ax.set_title(f"{PROPERTIES.get(property, property)} against atomic number")
+        ax.set_xlabel(_say("fig_z", lang))
+        ax.set_title(_say("fig_against_z", lang, label=name))
         ax.legend(fontsize=8, loc="best")
         if game:
-            ax.text(0.01, 0.98, f"Game trend: {board.TREND_NAMES[game[0]]} "
-                    f"(steps {' and '.join(board.TREND_DIRECTIONS[game[0]])})",
+            ax.text(0.01, 0.98, _say("fig_game_trend", lang, trend=_trend(game[0], lang),
+                                     directions=_directions(game[0], lang)),
                     transform=ax.transAxes, ha="left", va="top", fontsize=8, color="#c2410c")
     else:
         if period is not None:
@@ -234,8 +258,8 @@ def plot_trend(property: str, period: int | None = None, group: int | None = Non
             members = sorted((c for c in board.CELLS if c.period == period),
                              key=lambda c: c.group)
             xs = [c.group for c in members]
-            ax.set_xlabel(f"Group (period {period}, board cells left to right)")
-            ax.set_title(f"{PROPERTIES.get(property, property)} across period {period}")
+            ax.set_xlabel(_say("chart_x_period", lang, n=period))
+            ax.set_title(_say("chart_across", lang, label=name, n=period))
             direction = game[1] if game else None
         else:
             if not 1 <= group <= 18:
@@ -243,14 +267,14 @@ def plot_trend(property: str, period: int | None = None, group: int | None = Non
             members = sorted((c for c in board.CELLS if c.group == group),
                              key=lambda c: c.period)
             xs = [c.period for c in members]
-            ax.set_xlabel(f"Period (group {group}, top to bottom)")
-            ax.set_title(f"{PROPERTIES.get(property, property)} down group {group}")
+            ax.set_xlabel(_say("chart_x_group", lang, n=group))
+            ax.set_title(_say("chart_down", lang, label=name, n=group))
             direction = game[2] if game else None
         ys = [_nan(getattr(element(c.symbol), property)) for c in members]
         ax.plot(xs, ys, "o-", color="#1d4ed8")
         for x, y, c in zip(xs, ys, members):
             if math.isnan(y):  # a gap, labelled at the bottom: never a made-up value
-                ax.annotate(f"{c.symbol}\nno data", (x, 0.03), xycoords=("data", "axes fraction"),
+                ax.annotate(f"{c.symbol}\n{_say('fig_no_data', lang)}", (x, 0.03), xycoords=("data", "axes fraction"),
                             ha="center", fontsize=7, color="#888")
             else:
                 ax.annotate(c.symbol, (x, y), textcoords="offset points", xytext=(0, 6),
@@ -259,12 +283,12 @@ def plot_trend(property: str, period: int | None = None, group: int | None = Non
         if game and direction:
             # the arrow points where the property should rise; along this axis "down" = right
             axis_dir = {"right": "right", "left": "left", "down": "right", "up": "left"}[direction]
-            _arrow(ax, axis_dir, f"{board.TREND_NAMES[game[0]]}: rises this way")
+            _arrow(ax, axis_dir, _say("chart_arrow", lang, trend=_trend(game[0], lang)))
             against = [f"{a.source}→{a.target}" for a in trends.step_checks(game[0])
                        if a.verdict == "disagrees" and a.source in {c.symbol for c in members}
                        and a.target in {c.symbol for c in members}]
             if against:
-                ax.text(0.01, 0.02, "against the arrow: " + ", ".join(against),
+                ax.text(0.01, 0.02, _say("fig_against", lang, steps=", ".join(against)),
                         transform=ax.transAxes, fontsize=8, color="#b91c1c")
     ax.set_ylabel(label)
     ax.grid(True, alpha=0.3)

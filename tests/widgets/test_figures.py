@@ -101,3 +101,39 @@ def test_figures_display_themselves_in_a_notebook():
     print as '<Figure ...>' unless the inline backend happened to be on."""
     png = plot_trend("ionization_energy_ev", period=2)._repr_png_()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5_000
+
+
+def _words(fig) -> str:
+    texts = []
+    for ax in fig.axes:
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *(t.get_text() for t in ax.texts)]
+        legend = ax.get_legend()
+        if legend:
+            texts += [t.get_text() for t in legend.get_texts()]
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("lang", ["uk", "de"])
+def test_figures_speak_the_language(lang):
+    import re
+
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import PAGE
+
+    english = set()
+    for key, message in PAGE.items():
+        if key.startswith(("fig_", "chart_", "dir_")):
+            for text in (message if isinstance(message, tuple) else [message]):
+                english |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{\w+\}", "", text))}
+    english -= {"trend", "block"} if lang == "de" else set()  # German words too
+    figures = [plot_board(trend="ionization_energy", start="Na", lang=lang),
+               plot_board(property="density_g_cm3", lang=lang), plot_board(lang=lang),
+               plot_trend("ionization_energy_ev", lang=lang),
+               plot_trend("atomic_radius_pm", period=3, lang=lang),
+               plot_trend("electron_affinity_ev", group=18, lang=lang)]
+    text = "\n".join(_words(f) for f in figures)
+    for f in figures:
+        f.canvas.draw()  # the layout holds with the longer words
+    assert {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english} == set(), text
+    assert i18n.gettext("board", board.TREND_NAMES["ionization_energy"], lang) in text
+    assert ("88" in text) and ("Z" in text)
