@@ -58,6 +58,8 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: The message domains, one ``.pot`` template each (see ``locale/README.md``).
 DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli", "widgets")
+# the second game, Elemonster: its widget, card, refusals and bots (periodic_edu/elemonster)
+DOMAINS += ("elemonster",)
 
 _DECIMAL_MARK = {"en": ".", "uk": ",", "de": ","}
 #: gettext plural form index -> CLDR plural category, per language (for Intl.PluralRules).
