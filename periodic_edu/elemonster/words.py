@@ -97,8 +97,8 @@ def _render_value(name: str, value: Any, lang: str) -> str:
         return value.render(lang)
     table = _TERMS.get(name)
     if isinstance(value, (tuple, list)):
-        sep = i18n.gettext(DOMAIN, N_(", "), lang) if table is not None else ","
-        return sep.join(_render_value(name, v, lang) for v in value)
+        return (", " if table is not None else ",").join(_render_value(name, v, lang)
+                                                         for v in value)
     if table is not None and isinstance(value, str):
         return term(table, value, lang)
     if isinstance(value, float):
