@@ -6,11 +6,12 @@ gettext domain (``periodic_edu/locale/elemonster.pot``). A refusal of the engine
 (element symbols, card ids, kinds, categories, value ids, counts), so the CLI and the widgets
 can say it in any language; ``str(reason)`` is the English text the CLI and JSON show.
 
->>> r = Reason(NP_("{x} has {n} gap", "{x} has {n} gaps"), x="O", n=2)
+>>> r = Reason(NP_("{t} fills {n} gap", "{t} fills {n} gaps"), t="O", n=2)
 >>> str(r), r.render("uk"), r.render("de")
-('O has 2 gaps', 'O має 2 вільні місця', 'O hat 2 Lücken')
->>> Reason(N_("{x} is a {kind}"), x="Fe", kind="metal").render("de")
-'Fe ist ein Metall'
+('O fills 2 gaps', 'O заповнює 2 вільні місця', 'O füllt 2 Lücken')
+>>> Reason(N_("an alloy needs two metal (square) cards: {x} is a {kind}"), x="O",
+...        kind="nonmetal").render("de")
+'eine Legierung braucht zwei Metall-Karten (quadratisch): O ist ein Nichtmetall'
 
 Pure standard library (``periodic_edu.i18n``): the engine imports no widget code.
 """
