@@ -15,15 +15,15 @@ const GLYPHS = {
 };
 
 // the language of the card being drawn (set by elemonsterCard for its own drawing)
-let MARK = ".";
-let LANG = "en";
+let EM_MARK = ".";
+let EM_LANG = "en";
 
 function num(v) {
-  return v === null || v === undefined ? null : String(formatNumber(v)).replace(/[.,]/, MARK);
+  return v === null || v === undefined ? null : String(formatNumber(v)).replace(/[.,]/, EM_MARK);
 }
 
 /** text[key] filled with params; a plural text ({one, few, ...}) is chosen by params.n. */
-export function emText(text, key, params = {}, lang = LANG) {
+export function emText(text, key, params = {}, lang = EM_LANG) {
   let t = (text || {})[key];
   if (t === undefined || t === null) return key;
   if (typeof t === "object") {
@@ -64,8 +64,8 @@ export function emSymbolList(data, text, symbolInfo = {}) {
 export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, compact = false,
                                        lang = "en", decimalMark = "." } = {}) {
   if (!data) return pe("div", { class: "em-card" });
-  MARK = decimalMark;
-  LANG = lang;
+  EM_MARK = decimalMark;
+  EM_LANG = lang;
   if (data.multiplier) return multiplierCard(data, text);
   const refs = new Map();
   const sup = (field) => {
