@@ -249,7 +249,7 @@ def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
         assert ("вільн" in hand) if lang == "uk" else ("Lücke" in hand), hand
         assert re.search(r"\d,\d", hand), hand
         # play until the bot has answered: its sentence in the log is in the language too
-        for n in range(12):
+        for n in range(60):
             if page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count():
                 break
             page.wait_for_function(

@@ -235,3 +235,28 @@ def test_cli_human_output_in_the_language(capsys, tmp_path, lang, words):
 def test_cli_unknown_language_is_one_line_and_exit_2(capsys):
     code, out, err = run(capsys, "elemonster", "simulate", "--lang", "fr")
     assert code == 2 and out == "" and err.count("\n") == 1 and "'fr'" in err
+
+
+def test_every_key_the_front_end_says_is_sent():
+    """elemonster.js and elemonster_card.js take words only from `strings`: every key they ask
+    for is a TEXT key, and they hold no English sentence of their own."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "widgets_js"
+    asked = set()
+    for name in ("elemonster.js", "elemonster_card.js"):
+        source = (root / name).read_text(encoding="utf-8")
+        asked |= set(re.findall(r'\b[TP]\("(\w+)"', source))
+        asked |= set(re.findall(r'emText\(text, "(\w+)"', source))
+        asked |= set(re.findall(r"\btext\.(\w+)", source)) - {"js"}  # not "text.js"
+        # no English text of its own: a string literal with words in it (class lists and
+        # selectors aside) would be a sentence the catalog does not hold
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", source, flags=re.S)
+        for pair in re.findall(r'"([^"\n]*)"|`([^`\n]*)`', code):
+            for literal in pair:
+                text = re.sub(r"\$\{[^}]*\}", " ", literal).strip()
+                if " " not in text or re.match(r"(em-|pe-|\[)", text):
+                    continue
+                assert not {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} & ENGLISH, \
+                    (name, literal)
+    assert len(asked) > 60
+    assert asked <= set(TEXT), sorted(asked - set(TEXT))
