@@ -90,18 +90,17 @@ function render({ model, el }) {
     if (!a) return null;
     const head = T("compare_head", { card: a.name, label: a.attack.map((x) => x.label).join(" + "),
                                      value: a.attack.map((x) => x.value).join(" + ") });
+    // three columns (the attack's value is in the caption): they fit a 360 px phone in German
     const table = pe("table", { class: "em-compare", "data-role": "compare" }, [
       pe("caption", { text: head }),
       pe("thead", {}, [pe("tr", {}, [
         pe("th", { scope: "col", text: T("compare_card") }),
         pe("th", { scope: "col", text: a.answer_labels.join(" + ") }),
-        pe("th", { scope: "col", text: a.attack.map((x) => `${a.card}: ${x.value}`).join(", ") }),
         pe("th", { scope: "col", text: T("compare_verdict") }),
       ])]),
       pe("tbody", {}, a.rows.map((r) => pe("tr", { "data-card": r.card, "data-beats": String(r.beats) }, [
         pe("th", { scope: "row", text: `${r.card} ${r.name}` }),
         pe("td", { class: "em-num", text: r.values.join(", ") }),
-        pe("td", { class: "em-num", text: a.attack.map((x) => x.value).join(", ") }),
         pe("td", {}, [r.action ? actButton(T("parry", { card: r.card }), r.action, { class: "em-btn em-go" })
           : pe("span", { class: "em-no", text: T("does_not_beat") })]),
       ]))),

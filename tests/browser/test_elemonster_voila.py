@@ -268,6 +268,9 @@ def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
         assert visible_english(page, lang) == set()
         check_sizes(page)
         screenshot(page, f"elemonster_{lang}_390x844")
+        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
+        page.wait_for_timeout(300)
+        check_sizes(page)
         assert page.js_errors == []
     finally:
         context.close()
