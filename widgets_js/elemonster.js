@@ -105,7 +105,9 @@ function render({ model, el }) {
           : pe("span", { class: "em-no", text: T("does_not_beat") })]),
       ]))),
     ]);
-    return table;
+    // a data table may scroll sideways on a narrow phone (WCAG 1.4.10 exempts data tables);
+    // the region is a tab stop so a keyboard can scroll it (WCAG 2.1.1)
+    return pe("div", { class: "em-scroll", role: "region", tabindex: "0", "aria-label": head }, [table]);
   }
 
   function attackPart(ch) {
