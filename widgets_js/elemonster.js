@@ -4,12 +4,13 @@
 // table, the explained legal choices) and sends INTENTS with model.send():
 // {type: "act", action, rev}, {type: "step_bot", rev}, {type: "pause", paused},
 // {type: "undo", rev}, {type: "new_game", rev}. Python checks each one against
-// legal_actions(); a refusal comes back in `error`. Every word comes from Python's TEXT table
-// (static.text). Root: [data-widget="elemonster"] with data-revision, data-my-turn, data-over.
+// legal_actions(); a refusal comes back in `error`, in the widget's language. Every word comes
+// from Python in the read-only `strings` trait ({lang, decimal_mark, text, values, categories,
+// symbols, kinds}: the "elemonster" catalog in the widget's language); there is no catalog
+// here. Root: [data-widget="elemonster"] with data-revision, data-my-turn, data-over, lang.
 import { pe } from "./board.js";
 import { createAnnouncer } from "./announcer.js";
-import { fill } from "./text.js";
-import { elemonsterCard } from "./elemonster_card.js";
+import { elemonsterCard, emText } from "./elemonster_card.js";
 
 function render({ model, el }) {
   const root = pe("div", { class: "pe-root em-root", "data-widget": "elemonster", lang: "en" });
@@ -22,7 +23,10 @@ function render({ model, el }) {
   const ui = { attackCard: "", attack: "", pairA: "", pairB: "" };
 
   const S = () => model.get("static") || {};
-  const T = (key, params) => fill((S().text || {})[key] || key, params || {});
+  const W = () => model.get("strings") || {};
+  const lang = () => W().lang || "en";
+  const T = (key, params) => emText(W().text || {}, key, params || {}, lang());
+  const P = (key, n) => T(key, { n });
   const V = () => model.get("view") || {};
   const cards = () => model.get("cards") || {};
   const myTurn = () => Boolean((model.get("choices") || {}).prompt);
@@ -49,8 +53,9 @@ function render({ model, el }) {
       pe("h3", { id, text: title }), ...children]);
   }
   function cardOf(id, compact = true) {
-    const s = S();
-    return elemonsterCard(cards()[id], { text: s.text || {}, symbols: s.symbols || {}, sources: s.sources || {}, compact });
+    const w = W();
+    return elemonsterCard(cards()[id], { text: w.text || {}, symbols: w.symbols || {}, sources: S().sources || {}, compact,
+                                         lang: lang(), decimalMark: w.decimal_mark || "." });
   }
   function optionList(items, label) {
     return pe("div", { class: "em-options", role: "group", "aria-label": label }, items);
@@ -85,23 +90,24 @@ function render({ model, el }) {
     if (!a) return null;
     const head = T("compare_head", { card: a.name, label: a.attack.map((x) => x.label).join(" + "),
                                      value: a.attack.map((x) => x.value).join(" + ") });
+    // three columns (the attack's value is in the caption): they fit a 360 px phone in German
     const table = pe("table", { class: "em-compare", "data-role": "compare" }, [
       pe("caption", { text: head }),
       pe("thead", {}, [pe("tr", {}, [
         pe("th", { scope: "col", text: T("compare_card") }),
         pe("th", { scope: "col", text: a.answer_labels.join(" + ") }),
-        pe("th", { scope: "col", text: a.attack.map((x) => `${a.card}: ${x.value}`).join(", ") }),
         pe("th", { scope: "col", text: T("compare_verdict") }),
       ])]),
       pe("tbody", {}, a.rows.map((r) => pe("tr", { "data-card": r.card, "data-beats": String(r.beats) }, [
         pe("th", { scope: "row", text: `${r.card} ${r.name}` }),
         pe("td", { class: "em-num", text: r.values.join(", ") }),
-        pe("td", { class: "em-num", text: a.attack.map((x) => x.value).join(", ") }),
         pe("td", {}, [r.action ? actButton(T("parry", { card: r.card }), r.action, { class: "em-btn em-go" })
           : pe("span", { class: "em-no", text: T("does_not_beat") })]),
       ]))),
     ]);
-    return table;
+    // a data table may scroll sideways on a narrow phone (WCAG 1.4.10 exempts data tables);
+    // the region is a tab stop so a keyboard can scroll it (WCAG 2.1.1)
+    return pe("div", { class: "em-scroll", role: "region", tabindex: "0", "aria-label": head }, [table]);
   }
 
   function attackPart(ch) {
@@ -154,11 +160,11 @@ function render({ model, el }) {
       return s;
     };
     const pair = pairs.find((p) => (p.a === ui.pairA && p.b === ui.pairB) || (p.a === ui.pairB && p.b === ui.pairA));
-    const labels = S().categories || {};
+    const labels = W().categories || {};
     const verdicts = pair ? pair.verdicts.map((v) => pe("li", { "data-category": v.category, "data-ok": String(v.ok) }, [
       pe("strong", { text: `${labels[v.category] || v.category}: ` }),
       v.ok ? `${v.text}. ${v.rule}.` : v.text,
-      v.action && myTurn() ? [" ", actButton(T("bond_lay", { formula: v.formula, points: v.points }), v.action)] : null,
+      v.action && myTurn() ? [" ", actButton(T("bond_lay", { formula: v.formula, points: P("n_points", v.points) }), v.action)] : null,
     ].flat())) : [];
     return section("workbench", T("bond_build"), [
       pe("p", { class: "em-small", text: T("bond_pick") }),
@@ -202,12 +208,13 @@ function render({ model, el }) {
   function tablePart() {
     const v = V();
     const seats = model.get("seats") || [];
-    const labels = S().categories || {};
+    const labels = W().categories || {};
     const players = seats.map((s) => {
       const bonds = (v.bonds || [])[s.seat] || [];
       return pe("div", { class: "em-player", "data-seat": s.seat, "data-current": String(v.current_player === s.seat),
                          style: { borderColor: s.colour } }, [
-        pe("h4", { text: T("score_row", { name: s.name, points: (v.bond_points || [])[s.seat] || 0, bonds: bonds.length }) }),
+        pe("h4", { text: T("score_row", { name: s.name, points: P("n_points", (v.bond_points || [])[s.seat] || 0),
+                                          bonds: P("n_bonds", bonds.length) }) }),
         pe("p", { class: "em-small", text: T("hand_count", { name: s.name, n: (v.hand_sizes || [])[s.seat] || 0 }) }),
         bonds.length ? pe("table", { class: "em-bonds" }, [
           pe("caption", { class: "pe-sr", text: `${T("bonds")}: ${s.name}` }),
@@ -264,6 +271,7 @@ function render({ model, el }) {
     const hadFocus = root.contains(focused);
     const key = hadFocus && focused.dataset ? focused.dataset.key : null;
     const v = V();
+    root.lang = lang();
     Object.assign(root.dataset, {
       revision: String(model.get("revision")), myTurn: String(myTurn()), over: String(Boolean(v.is_over)),
       prompt: (model.get("choices") || {}).prompt || "", botPending: String(Boolean(model.get("bot_pending"))),
@@ -335,6 +343,7 @@ function render({ model, el }) {
   function onRevision() { draw(); announce(); scheduleBot(); }
   model.on("change:revision", onRevision);
   model.on("change:paused", () => { draw(); scheduleBot(); });
+  model.on("change:strings", () => { draw(); showError(); });
   model.on("change:error", showError);
   model.on("change:refusals", showError);
   draw();

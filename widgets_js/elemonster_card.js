@@ -2,8 +2,9 @@
 // ElemonsterWidget (its hand and table) and ElementCard(style="elemonster").
 //
 // Draws the card data Python sends (periodic_edu/widgets/_elemonster_payload.py); every word
-// comes from Python's TEXT table (passed in as `text`). A symbol is shown as a glyph AND a
-// text label, so a screen reader reads "heart (essential to life) ×3", never a picture name.
+// comes from Python, in the widget's language (`text`: the "elemonster" catalog's words, a
+// plural as {one, few, many, other}; `lang`, `decimalMark`). A symbol is shown as a glyph AND
+// a text label, so a screen reader reads "heart (essential to life) ×3", never a picture name.
 import { pe, formatNumber } from "./board.js";
 import { fill } from "./text.js";
 
@@ -13,16 +14,31 @@ const GLYPHS = {
   flammable: "♨", hard: "◆", material: "⚙", semiconductor: "▦", corrosive: "⚗", shield: "⛨",
 };
 
+// the language of the card being drawn (set by elemonsterCard for its own drawing)
+let EM_MARK = ".";
+let EM_LANG = "en";
+
 function num(v) {
-  return v === null || v === undefined ? null : formatNumber(v);
+  return v === null || v === undefined ? null : String(formatNumber(v)).replace(/[.,]/, EM_MARK);
+}
+
+/** text[key] filled with params; a plural text ({one, few, ...}) is chosen by params.n. */
+export function emText(text, key, params = {}, lang = EM_LANG) {
+  let t = (text || {})[key];
+  if (t === undefined || t === null) return key;
+  if (typeof t === "object") {
+    const cat = new Intl.PluralRules(lang).select(Math.abs(Number(params.n)) || 0);
+    t = Array.isArray(t) ? t[Number(params.n) === 1 ? 0 : 1] : (t[cat] ?? t.other ?? Object.values(t)[0]);
+  }
+  return fill(t, params);
 }
 
 /** A multiplier card (x2, x3, x4). */
 function multiplierCard(data, text) {
   return pe("div", { class: "em-card em-card-mult", "data-card": data.id, role: "group",
-                     "aria-label": fill(text.multiplier, { k: data.multiplier }) }, [
+                     "aria-label": emText(text, "multiplier", { k: data.multiplier }) }, [
     pe("div", { class: "em-mult-big", "aria-hidden": "true", text: `×${data.multiplier}` }),
-    pe("p", { class: "em-small", text: fill(text.multiplier_text, { k: data.multiplier }) }),
+    pe("p", { class: "em-small", text: emText(text, "multiplier_text", { k: data.multiplier }) }),
   ]);
 }
 
@@ -41,12 +57,15 @@ export function emSymbolList(data, text, symbolInfo = {}) {
 
 /**
  * The Elemonster card of `data` (one card payload).
- * options: text (Python's TEXT), symbols (id -> [label, meaning]), sources (field -> {unit,
- * source, citation}), compact (the hand's small card: values, shell, symbols), full (every
- * legend field with units and sources).
+ * options: text (the words in the card's language), symbols (id -> [label, meaning]), sources
+ * (field -> {unit, source, citation}), lang and decimalMark (of the words), compact (the
+ * hand's small card: values, shell, symbols), full (every legend field with units and sources).
  */
-export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, compact = false } = {}) {
+export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, compact = false,
+                                       lang = "en", decimalMark = "." } = {}) {
   if (!data) return pe("div", { class: "em-card" });
+  EM_MARK = decimalMark;
+  EM_LANG = lang;
   if (data.multiplier) return multiplierCard(data, text);
   const refs = new Map();
   const sup = (field) => {
@@ -75,11 +94,14 @@ export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, co
       pe("span", { class: "em-small", text: text.defence_hint }), sup("defence"),
     ]),
   ]);
-  const shellText = fill(text.shell_text, { outer: data.outer, cap: data.cap, gaps: data.gaps });
+  const gapsText = emText(text, "n_gaps", { n: data.gaps });
+  const shellText = emText(text, "shell_text", { outer: data.outer, cap: data.cap, gaps: gapsText });
   const dots = pe("span", { class: "em-shell-dots", "aria-hidden": "true" });
   for (let i = 0; i < data.cap; i++) dots.append(pe("span", { class: i < data.outer ? "em-dot em-on" : "em-dot" }));
   const shell = pe("div", { class: "em-shell", "data-field": "shell",
-                            "aria-label": fill(text.shell_aria, data), role: "group" }, [
+                            "aria-label": emText(text, "shell_aria", { symbol: data.symbol, gaps: gapsText,
+                                                 electrons: emText(text, "n_electrons", { n: data.outer }) }),
+                            role: "group" }, [
     pe("span", { class: "em-label", "aria-hidden": "true", text: text.shell }), dots,
     pe("span", { "aria-hidden": "true", text: ` ${shellText}` }), sup("shells"),
   ]);
@@ -88,7 +110,7 @@ export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, co
   const parts = [head, duel, shell, kind, emSymbolList(data, text, symbols)];
   if (!compact) {
     const where = data.group === null || data.group === undefined
-      ? fill(text.no_group, data) : fill(text.group_period, data);
+      ? emText(text, "no_group", data) : emText(text, "group_period", data);
     const yes = (b) => (b === null || b === undefined ? text.not_listed : b ? text.yes : text.no);
     const rows = [
       [text.mass, valueText("mass", data.mass), "mass"],
@@ -96,7 +118,7 @@ export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, co
       [text.boiling, valueText("bp", data.bp, text.not_listed), "bp"],
       [text.state, data.state || text.not_listed, "state"],
       [text.year, data.year === null || data.year === undefined ? text.antiquity
-        : data.year < 0 ? `${-data.year} BCE` : String(data.year), "year"],
+        : data.year < 0 ? emText(text, "year_bce", { year: -data.year }) : String(data.year), "year"],
       [text.body, valueText("body", data.body, text.not_listed), "body"],
       [text.flame, data.flame_colour || text.not_listed, "flame_colour"],
       [text.alchemy, data.alchemy || text.not_listed, "alchemy"],
@@ -120,7 +142,7 @@ export function elemonsterCard(data, { text = {}, symbols = {}, sources = {}, co
   }
   return pe("article", { class: compact ? "em-card em-compact" : "em-card em-full",
                          "data-card": data.symbol, "data-kind": data.kind,
-                         "aria-label": fill(text.card_of, data) }, parts);
+                         "aria-label": emText(text, "card_of", data) }, parts);
 }
 
 /** ElementCard(style="elemonster"): the element card widget drawing the full Elemonster card. */
@@ -132,8 +154,10 @@ export function renderElemonsterCard({ model, el }) {
     const d = model.get("elemonster") || {};
     const info = model.get("elemonster_text") || {};
     root.dataset.cardSymbol = d.symbol || "";
+    root.lang = info.lang || "en";
     root.replaceChildren(elemonsterCard(d, { text: info.text || {}, symbols: info.symbols || {},
-                                             sources: info.sources || {} }), errorBox);
+                                             sources: info.sources || {}, lang: info.lang || "en",
+                                             decimalMark: info.decimal_mark || "." }), errorBox);
     root.dataset.ready = "true";
   }
   function showError() {
@@ -141,6 +165,7 @@ export function renderElemonsterCard({ model, el }) {
     errorBox.hidden = !errorBox.textContent;
   }
   model.on("change:elemonster", update);
+  model.on("change:elemonster_text", update);
   model.on("change:error", showError);
   update();
   showError();

@@ -1,7 +1,8 @@
 """``periodic-edu elemonster simulate|replay``: bot games of Elemonster and saved-game replays.
 
 Same JSON shape and error contract as the Periodic commands: a user's mistake is exit status 2
-with one line on stderr.
+with one line on stderr. ``--lang en|uk|de`` changes the human output (the ``cli`` catalog),
+never the JSON.
 """
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ import json
 import time
 from pathlib import Path
 
+from ..i18n import N_
 from .common import UserError, print_json
+from .lang import Words
+
+#: how an Elemonster game ended (``ended_by``), in words
+END_TEXT = {"deck": N_("empty pile"), "score": N_("score reached"),
+            "max_rounds": N_("round limit")}
 
 
 def register(sub) -> None:
@@ -93,17 +100,24 @@ def run_simulate(args) -> int:
     if args.json:
         print_json(doc)
         return 0
-    print(f"{args.games} Elemonster game(s), {args.players} players, variant {args.variant}, "
-          f"bots {', '.join(bots)}")
+    _ = Words(args.lang)
+    print(_("{games}, {players}, variant {variant}, bots {bots}").format(
+        games=_.ngettext("{n} Elemonster game", "{n} Elemonster games",
+                         args.games).format(n=args.games),
+        players=_.ngettext("{n} player", "{n} players", args.players).format(n=args.players),
+        variant=args.variant, bots=", ".join(bots)))
     shown = results if len(results) <= 20 else results[:10]
-    print(f"{'seed':>6} {'turns':>5} {'end':<10} scores (seat 1..{args.players})  winners")
+    seed, turns, end = _("seed"), _("turns"), _("end")
+    print(f"{seed:>6} {turns:>5} {end:<14} " + _("scores (seat 1..{n})").format(n=args.players)
+          + "  " + _("winners"))
     for r in shown:
         scores = " ".join(f"{s:>4}" for s in r["scores"])
         who = ",".join(str(w + 1) for w in r["winners"])
-        print(f"{r['seed']:>6} {r['turns']:>5} {str(r['end']):<10} {scores}   {who}")
+        end = _(END_TEXT[r["end"]]) if r["end"] in END_TEXT else str(r["end"])
+        print(f"{r['seed']:>6} {r['turns']:>5} {end:<14} {scores}   {who}")
     if len(results) > len(shown):
-        print(f"... {len(results) - len(shown)} more (use --json for all)")
-    print(f"{rate:.1f} games per second")
+        print(_("... {n} more (use --json for all)").format(n=len(results) - len(shown)))
+    print(_("{rate} games per second").format(rate=_.t.number(rate, 1)))
     return 0
 
 
@@ -134,13 +148,24 @@ def run_replay(args) -> int:
     if args.json:
         print_json(summary)
         return 0
-    print(f"{args.file}: Elemonster {summary['variant']}, seed {summary['seed']}, "
-          f"{len(summary['players'])} players, {summary['actions']} actions, "
-          f"turn {summary['turns']}, {'game over' if summary['is_over'] else 'in progress'}"
-          + (f" ({summary['ended_by']})" if summary["ended_by"] else ""))
-    print(f"{'seat':<4} {'name':<12} {'bonds':>5} {'points':>6} {'hand':>5} {'total':>5}")
+    _ = Words(args.lang)
+    ended = summary["ended_by"]
+    state = _("game over") if summary["is_over"] else _("in progress")
+    if ended:
+        state += f" ({_(END_TEXT[ended]) if ended in END_TEXT else ended})"
+    print(_("{file}: Elemonster {variant}, seed {seed}, {players}, {actions}, turn {turn}, "
+            "{state}").format(
+        file=args.file, variant=summary["variant"], seed=summary["seed"],
+        players=_.ngettext("{n} player", "{n} players",
+                           len(summary["players"])).format(n=len(summary["players"])),
+        actions=_.ngettext("{n} action", "{n} actions",
+                           summary["actions"]).format(n=summary["actions"]),
+        turn=summary["turns"], state=state))
+    seat, name, bonds, points, hand, total = (_("seat"), _("name"), _("bonds"), _("points"),
+                                              _("hand"), _("total"))
+    print(f"{seat:<6} {name:<12} {bonds:>8} {points:>6} {hand:>6} {total:>6}")
     for r in summary["scores"]:
-        print(f"{r['seat'] + 1:<4} {r['name'][:12]:<12} {r['bonds']:>5} {r['bond_points']:>6} "
-              f"{r['hand']['total']:>5} {r['total']:>5}")
-    print("winner(s): " + ", ".join(st.names[w] for w in summary["winners"]))
+        print(f"{r['seat'] + 1:<6} {r['name'][:12]:<12} {r['bonds']:>8} {r['bond_points']:>6} "
+              f"{r['hand']['total']:>6} {r['total']:>6}")
+    print(_("winner(s): {names}").format(names=", ".join(st.names[w] for w in summary["winners"])))
     return 0

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.decks import FormulaError, parse_formula
 from .cards import Card, card
 from .errors import IllegalBondError
+from .words import N_, NP_, Reason
 
 __all__ = ["Bond", "CATEGORIES", "CATEGORY_CODES", "make_bond", "check_bond", "BASE_POINTS",
            "points"]
@@ -29,38 +30,54 @@ BASE_POINTS = {"alloy": 1, "ions": 1, "molecule": 2, "noble": 3}
 _ALIASES = {"ion": "ions", "mol": "molecule", "molecules": "molecule", "alloys": "alloy",
             "noble_gases": "noble", "noble gases": "noble"}
 
-# Every reason a bond is refused, in one place (they move to the message catalog).
+# Every reason a bond is refused, in one place: messages of the "elemonster" catalog, kept as
+# a Reason (message id + named ids) so that a widget or the CLI can say them in a language.
 MESSAGES = {
-    "same": "a bond needs two different element cards",
-    "k_range": "a multiplier is ×2, ×3 or ×4",
-    "no_mult": "{cat} take no multipliers (ELEMONSTER §6)",
-    "reduced": "{a}×{A} + {b}×{B} is not reduced (write {r}): the multipliers may not share a "
-               "factor (ELEMONSTER E-18)",
-    "alloy_shape": "an alloy needs two metal (square) cards: {x} is a {kind}",
-    "alloy_shell": "{a} has {ea} outer electron{sa} and {b} has {eb}: an alloy needs matching "
-                   "outer shells",
-    "noble_kind": "noble gases pair only with noble gases: {x} is a {kind}",
-    "noble_pair": "two noble gases bond only at the noble-gas category",
-    "mol_shape": "{x} is a {kind}: a molecule needs two nonmetal (hexagon) cards",
-    "mol_gaps": "{x} has {g} gap{s} in its outer shell; molecules share 1 to {half} gaps",
-    "mol_balance": "{ka}{a} share{sa1} {ta} gap{sa} but {kb}{b} share{sb1} {tb} "
-                   "({ta} ≠ {tb})",
-    "ion_shape": "ions need a metal (square) that gives electrons and a nonmetal (hexagon) "
-                 "that takes them: {a} is a {ka}, {b} is a {kb}",
-    "ion_give": "{x} has {e} outer electrons; an ion giver gives 1 to {half}",
-    "ion_take": "{x} has {g} gap{s}; an ion taker fills 1 to {half}",
-    "ion_balance": "{g} gives {eg} electron{se} but {kt}{t} fill{st} {gt} gap{sg} "
-                   "({eg} ≠ {gt})",
-    "ion_transition": "; the game shows {g} with {e} outer electrons, so only {g}{t}{n}",
-    "category": "unknown bond category {cat!r}: use alloy, ions, molecule or noble",
-    "formula": "cannot read formula {formula!r}: {why}",
-    "two": "a bond is two elements, {formula!r} has {n}",
-    "not_in_deck": "{x} is not a card of the deck",
+    "same": N_("a bond needs two different element cards"),
+    "k_range": N_("a multiplier is ×2, ×3 or ×4"),
+    "no_mult_alloy": N_("alloys take no multipliers (ELEMONSTER §6)"),
+    "no_mult_noble": N_("noble-gas pairs take no multipliers (ELEMONSTER §6)"),
+    "no_mult_beginner": N_("beginner games take no multipliers (ELEMONSTER §6)"),
+    "reduced": N_("{a}×{A} + {b}×{B} is not reduced (write {r}): the multipliers may not share "
+                  "a factor (ELEMONSTER E-18)"),
+    "alloy_shape": N_("an alloy needs two metal (square) cards: {x} is a {kind}"),
+    "alloy_shell": NP_("{a} has {n} outer electron and {b} has {eb}: an alloy needs matching "
+                       "outer shells",
+                       "{a} has {n} outer electrons and {b} has {eb}: an alloy needs matching "
+                       "outer shells"),
+    "noble_kind": N_("noble gases pair only with noble gases: {x} is a {kind}"),
+    "noble_pair": N_("two noble gases bond only at the noble-gas category"),
+    "mol_shape": N_("{x} is a {kind}: a molecule needs two nonmetal (hexagon) cards"),
+    "mol_gaps": NP_("{x} has {n} gap in its outer shell; molecules share 1 to {half} gaps",
+                    "{x} has {n} gaps in its outer shell; molecules share 1 to {half} gaps"),
+    "mol_balance": N_("{left} but {right} ({ta} ≠ {tb})"),
+    "mol_share_1": NP_("{x} shares {n} gap", "{x} shares {n} gaps"),
+    "mol_share_k": NP_("{k}×{x} share {n} gap", "{k}×{x} share {n} gaps"),
+    "mol_share_1_short": N_("{x} shares {n}"),
+    "mol_share_k_short": N_("{k}×{x} share {n}"),
+    "ion_shape": N_("ions need a metal (square) that gives electrons and a nonmetal (hexagon) "
+                    "that takes them: {a} is a {kind_a}, {b} is a {kind_b}"),
+    "ion_give": NP_("{x} has {n} outer electron; an ion giver gives 1 to {half}",
+                    "{x} has {n} outer electrons; an ion giver gives 1 to {half}"),
+    "ion_take": NP_("{x} has {n} gap; an ion taker fills 1 to {half}",
+                    "{x} has {n} gaps; an ion taker fills 1 to {half}"),
+    "ion_balance": N_("{left} but {right} ({eg} ≠ {gt})"),
+    "ion_gives": NP_("{g} gives {n} electron", "{g} gives {n} electrons"),
+    "ion_fills_1": NP_("{t} fills {n} gap", "{t} fills {n} gaps"),
+    "ion_fills_k": NP_("{k}×{t} fill {n} gap", "{k}×{t} fill {n} gaps"),
+    "ion_transition": NP_("{why}; the game shows {g} with {n} outer electron, so only {formula}",
+                          "{why}; the game shows {g} with {n} outer electrons, so only "
+                          "{formula}"),
+    "category": N_("unknown bond category {given!r}: use alloy, ions, molecule or noble"),
+    "formula": N_("cannot read formula {formula!r}: {why}"),
+    "two": N_("a bond is two elements, {formula!r} has {count}"),
+    "not_in_deck": N_("{x} is not a card of the deck"),
+    "checked": N_("{cat} {formula}: {why}"),
 }
 
 
-def _plural(n: int) -> str:
-    return "" if n == 1 else "s"
+def _why(key: str, **params: Any) -> Reason:
+    return Reason(MESSAGES[key], **params)
 
 
 def _times(k: int) -> str:
@@ -116,24 +133,25 @@ def points(category: str, a: Card, ka: int, b: Card, kb: int) -> int:
             + (1 if a.material and b.material else 0) + 2 * ((ka > 1) + (kb > 1)))
 
 
-def _ion_giver_fault(g: Card, t: Card, kg: int, kt: int) -> str | None:
+def _ion_giver_fault(g: Card, t: Card, kg: int, kt: int) -> Reason | None:
     if not (g.square and t.hexagon):
-        return MESSAGES["ion_shape"].format(a=g.symbol, ka=g.kind, b=t.symbol, kb=t.kind)
+        return _why("ion_shape", a=g.symbol, kind_a=g.kind, b=t.symbol, kind_b=t.kind)
     if not 1 <= g.outer <= g.cap // 2:
-        return MESSAGES["ion_give"].format(x=g.symbol, e=g.outer, half=g.cap // 2)
+        return _why("ion_give", x=g.symbol, n=g.outer, half=g.cap // 2)
     if not 1 <= t.gaps <= t.cap // 2:
-        return MESSAGES["ion_take"].format(x=t.symbol, g=t.gaps, s=_plural(t.gaps),
-                                           half=t.cap // 2)
+        return _why("ion_take", x=t.symbol, n=t.gaps, half=t.cap // 2)
     if kg * g.outer != kt * t.gaps:
-        why = MESSAGES["ion_balance"].format(
-            g=_times(kg) + g.symbol, eg=kg * g.outer, se=_plural(kg * g.outer), kt=_times(kt),
-            t=t.symbol, st="" if kt > 1 else "s", gt=kt * t.gaps, sg=_plural(kt * t.gaps))
+        right = (_why("ion_fills_k", k=kt, t=t.symbol, n=kt * t.gaps) if kt > 1
+                 else _why("ion_fills_1", t=t.symbol, n=t.gaps))
+        why = _why("ion_balance", left=_why("ion_gives", g=_times(kg) + g.symbol,
+                                             n=kg * g.outer),
+                   right=right, eg=kg * g.outer, gt=kt * t.gaps)
         if g.kind == "metal" and g.group is not None and 3 <= g.group <= 12 and kg == 1:
             # the author's Q&A: transition metals count only their outer shell (FeCl3, TiCl4)
             n = g.outer // t.gaps if g.outer % t.gaps == 0 else None
             if n:
-                why += MESSAGES["ion_transition"].format(g=g.symbol, e=g.outer, t=t.symbol,
-                                                         n="" if n == 1 else n)
+                why = _why("ion_transition", why=why, g=g.symbol, n=g.outer,
+                           formula=f"{g.symbol}{t.symbol}{'' if n == 1 else n}")
         return why
     return None
 
@@ -142,8 +160,8 @@ def _refuse_noble_partner(A: Card, B: Card) -> None:
     if A.kind == "noble" or B.kind == "noble":
         other = B if A.kind == "noble" else A
         if other.kind == "noble":
-            raise IllegalBondError(MESSAGES["noble_pair"])
-        raise IllegalBondError(MESSAGES["noble_kind"].format(x=other.symbol, kind=other.kind))
+            raise IllegalBondError(_why("noble_pair"))
+        raise IllegalBondError(_why("noble_kind", x=other.symbol, kind=other.kind))
 
 
 def make_bond(category: str, a: str, ka: int, b: str, kb: int, multipliers: bool = True) -> Bond:
@@ -151,44 +169,45 @@ def make_bond(category: str, a: str, ka: int, b: str, kb: int, multipliers: bool
     :class:`IllegalBondError` saying why. ``multipliers=False`` (beginner) refuses any k > 1."""
     category = _ALIASES.get(category, category)
     if category not in CATEGORIES:
-        raise IllegalBondError(MESSAGES["category"].format(cat=category))
+        raise IllegalBondError(_why("category", given=category))
     A, B = card(a), card(b)
     if A.symbol == B.symbol:
-        raise IllegalBondError(MESSAGES["same"])
+        raise IllegalBondError(_why("same"))
     if ka not in (1, 2, 3, 4) or kb not in (1, 2, 3, 4):
-        raise IllegalBondError(MESSAGES["k_range"])
+        raise IllegalBondError(_why("k_range"))
     if (ka > 1 or kb > 1) and (category in ("alloy", "noble") or not multipliers):
-        what = {"alloy": "alloys", "noble": "noble-gas pairs"}.get(category, "beginner games")
-        raise IllegalBondError(MESSAGES["no_mult"].format(cat=what))
+        what = {"alloy": "alloy", "noble": "noble"}.get(category, "beginner")
+        raise IllegalBondError(_why(f"no_mult_{what}"))
     if gcd(ka, kb) != 1:
         d = gcd(ka, kb)
         reduced = f"{_times(ka // d)}{A.symbol} + {_times(kb // d)}{B.symbol}"
-        raise IllegalBondError(MESSAGES["reduced"].format(a=ka, A=A.symbol, b=kb, B=B.symbol,
-                                                          r=reduced))
+        raise IllegalBondError(_why("reduced", a=ka, A=A.symbol, b=kb, B=B.symbol, r=reduced))
     if category == "alloy":
         for x in (A, B):
             if not x.square:
-                raise IllegalBondError(MESSAGES["alloy_shape"].format(x=x.symbol, kind=x.kind))
+                raise IllegalBondError(_why("alloy_shape", x=x.symbol, kind=x.kind))
         if A.outer != B.outer:
-            raise IllegalBondError(MESSAGES["alloy_shell"].format(
-                a=A.symbol, ea=A.outer, sa=_plural(A.outer), b=B.symbol, eb=B.outer))
+            raise IllegalBondError(_why("alloy_shell", a=A.symbol, n=A.outer, b=B.symbol,
+                                        eb=B.outer))
     elif category == "noble":
         for x in (A, B):
             if x.kind != "noble":
-                raise IllegalBondError(MESSAGES["noble_kind"].format(x=x.symbol, kind=x.kind))
+                raise IllegalBondError(_why("noble_kind", x=x.symbol, kind=x.kind))
     elif category == "molecule":
         _refuse_noble_partner(A, B)
         for x in (A, B):
             if not x.hexagon:
-                raise IllegalBondError(MESSAGES["mol_shape"].format(x=x.symbol, kind=x.kind))
+                raise IllegalBondError(_why("mol_shape", x=x.symbol, kind=x.kind))
             if not 1 <= x.gaps <= x.cap // 2:
-                raise IllegalBondError(MESSAGES["mol_gaps"].format(
-                    x=x.symbol, g=x.gaps, s=_plural(x.gaps), half=x.cap // 2))
+                raise IllegalBondError(_why("mol_gaps", x=x.symbol, n=x.gaps,
+                                            half=x.cap // 2))
         if ka * A.gaps != kb * B.gaps:
-            raise IllegalBondError(MESSAGES["mol_balance"].format(
-                ka=_times(ka), a=A.symbol, sa1="" if ka > 1 else "s", ta=ka * A.gaps,
-                sa=_plural(ka * A.gaps), kb=_times(kb), b=B.symbol, sb1="" if kb > 1 else "s",
-                tb=kb * B.gaps))
+            left = (_why("mol_share_k", k=ka, x=A.symbol, n=ka * A.gaps) if ka > 1
+                    else _why("mol_share_1", x=A.symbol, n=A.gaps))
+            right = (_why("mol_share_k_short", k=kb, x=B.symbol, n=kb * B.gaps) if kb > 1
+                     else _why("mol_share_1_short", x=B.symbol, n=B.gaps))
+            raise IllegalBondError(_why("mol_balance", left=left, right=right, ta=ka * A.gaps,
+                                        tb=kb * B.gaps))
     else:  # ions: either card may be the giver (a metalloid is both shapes, E-17)
         _refuse_noble_partner(A, B)
         fault_ab = _ion_giver_fault(A, B, ka, kb)
@@ -217,20 +236,20 @@ def check_bond(category: str, formula: str, deck: Any = None) -> int:
     from .deck import load_deck
     cat = _ALIASES.get(category, category)
     if cat not in CATEGORIES:
-        raise IllegalBondError(MESSAGES["category"].format(cat=category))
+        raise IllegalBondError(_why("category", given=category))
     try:
         counts = parse_formula(formula)
     except (FormulaError, ValueError) as error:
-        raise IllegalBondError(MESSAGES["formula"].format(formula=formula, why=error)) from None
+        raise IllegalBondError(_why("formula", formula=formula, why=str(error))) from None
     if len(counts) != 2:
-        raise IllegalBondError(MESSAGES["two"].format(formula=formula, n=len(counts)))
+        raise IllegalBondError(_why("two", formula=formula, count=len(counts)))
     d = load_deck(deck)
     (a, ka), (b, kb) = counts.items()
     for x in (a, b):
         if x not in d.elements:
-            raise IllegalBondError(MESSAGES["not_in_deck"].format(x=x))
+            raise IllegalBondError(_why("not_in_deck", x=x))
     try:
         bond = make_bond(cat, a, ka, b, kb)
     except IllegalBondError as error:
-        raise IllegalBondError(f"{cat} {formula}: {error}") from None
+        raise IllegalBondError(_why("checked", cat=cat, formula=formula, why=error.reason)) from None
     return bond.points

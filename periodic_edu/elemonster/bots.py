@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
+from .. import i18n
 from ..echo import echo
 from ..engine.rng import Rng
 from .actions import Action
@@ -20,75 +21,120 @@ from .cards import card
 from .deck import is_multiplier
 from .game import Game, View
 from .rules import _pair_bonds, beats
+from .words import N_, NP_, VALUE_WORDS, Reason, say
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "parse_bot_list",
            "play_out", "describe", "SENTENCES"]
 
-# Every sentence a bot says, in one table (they move to the message catalog).
+# Every sentence a bot says, in one table: messages of the "elemonster" catalog. Symbols,
+# formulas and card ids stay as they are; element names are the language's (periodic_edu.i18n).
 SENTENCES = {
-    "bond_ions": "{g} gives its {e} outer electron{es} to {t}, {each}missing {gap}: {formula}, "
-                 "{points} point{ps}.",
-    "bond_ions_many": "{g} give {e} outer electrons in all to {t}, {each}missing {gap}: "
-                      "{formula}, {points} point{ps}.",
-    "bond_molecule": "{a} and {b} share their gaps ({sa} = {sb}): the molecule {formula}, "
-                     "{points} point{ps}.",
-    "bond_alloy": "{a} and {b} both have {e} outer electron{es} and mix in an electron sea: "
-                  "the alloy {formula}, {points} point{ps}.",
-    "bond_noble": "{a} and {b} already have full shells: a noble-gas pair, {points} point{ps}.",
-    "dissolve": ", after dissolving its bond {old} with corrosive {f} ({delta:+d} points).",
-    "attack_en": "Attacks player {t} with {name}'s electronegativity {v} (its pull on shared "
-                 "electrons); only an ionization energy ÷ 5 above it can parry.",
-    "attack": "Attacks player {t} with {name}'s {labels}.",
-    "parry": "Parries with {name}: its {labels} beat{s} {att}.",
-    "yield": "Yields: no card in hand beats {att}'s {labels}.",
-    "yield_choice": "Yields rather than risk a card.",
-    "give": "Gives up {name}, the card it can spare best.",
-    "give_decay": "Discards {names} to the radioactive decay.",
-    "give_exchange": "Puts back {names} after the exchange.",
-    "block": "Blocks the decay with {name}, a radiation shield.",
-    "exchange": "{name} is a noble gas with {n} neutral symbol{s}: trades {n} card{s}.",
-    "second": "{name} is toxic: demands a second card that also beats {att}.",
-    "shield": "{name} has {h} hearts, more than the {k} skull{ks} of {demand}: the parry "
-              "stands.",
-    "magnet": "{name} is ferromagnetic: pulls a random card from player {d}.",
-    "swap": "{name} is flammable: forces a swap of one more card.",
-    "two": "{name} is hard (Mohs ≥ 6): attacks with two values at once.",
-    "metals": "{name} is an engineering metal: fixes the duel to {mode}.",
-    "low": "{name} is a semiconductor: reprograms the duel so lower values win.",
-    "crowns": "{name} is a precious metal (E° > 0): draws {n} extra card{s}.",
-    "heart": "Draws {n} card{s} for the hearts of an essential element.",
-    "skip": "Declines.",
-    "discard": "Discards {name}: it has no bond partner in hand.",
-    "keep": "Keeps every card.",
-    "antiquity": "year of discovery (known since antiquity)",
+    "bond_ions": NP_("{g} gives its {n} outer electron to {t}, missing {gap}: {formula}, "
+                     "{points}.",
+                     "{g} gives its {n} outer electrons to {t}, missing {gap}: {formula}, "
+                     "{points}."),
+    "bond_ions_each": NP_("{g} gives its {n} outer electron to {kt} {t}, each missing {gap}: "
+                          "{formula}, {points}.",
+                          "{g} gives its {n} outer electrons to {kt} {t}, each missing {gap}: "
+                          "{formula}, {points}."),
+    "bond_ions_many": NP_("{kg} {g} give {n} outer electron in all to {t}, missing {gap}: "
+                          "{formula}, {points}.",
+                          "{kg} {g} give {n} outer electrons in all to {t}, missing {gap}: "
+                          "{formula}, {points}."),
+    "bond_ions_many_each": NP_("{kg} {g} give {n} outer electron in all to {kt} {t}, each "
+                               "missing {gap}: {formula}, {points}.",
+                               "{kg} {g} give {n} outer electrons in all to {kt} {t}, each "
+                               "missing {gap}: {formula}, {points}."),
+    "bond_molecule": N_("{a} and {b} share their gaps ({sa} = {sb}): the molecule {formula}, "
+                        "{points}."),
+    "bond_alloy": NP_("{a} and {b} both have {n} outer electron and mix in an electron sea: "
+                      "the alloy {formula}, {points}.",
+                      "{a} and {b} both have {n} outer electrons and mix in an electron sea: "
+                      "the alloy {formula}, {points}."),
+    "bond_noble": N_("{a} and {b} already have full shells: a noble-gas pair, {points}."),
+    "points": NP_("{n} point", "{n} points"),
+    "dissolve": NP_("{text}, after dissolving its bond {old} with corrosive {f} ({delta} "
+                    "point).",
+                    "{text}, after dissolving its bond {old} with corrosive {f} ({delta} "
+                    "points)."),
+    "attack_en": N_("Attacks player {t} with {name}'s electronegativity {v} (its pull on shared "
+                    "electrons); only an ionization energy ÷ 5 above it can parry."),
+    "attack": N_("Attacks player {t} with {name}'s {labels}."),
+    "parry": N_("Parries with {name}: its {labels} beats {att}."),
+    "parry_two": N_("Parries with {name}: its {labels} beat {att}."),
+    "yield": N_("Yields: no card in hand beats {att}'s {labels}."),
+    "yield_choice": N_("Yields rather than risk a card."),
+    "give": N_("Gives up {name}, the card it can spare best."),
+    "give_decay": N_("Discards {names} to the radioactive decay."),
+    "give_exchange": N_("Puts back {names} after the exchange."),
+    "block": N_("Blocks the decay with {name}, a radiation shield."),
+    "exchange": NP_("{name} is a noble gas with {n} neutral symbol: trades {n} card.",
+                    "{name} is a noble gas with {n} neutral symbols: trades {n} cards."),
+    "second": N_("{name} is toxic: demands a second card that also beats {att}."),
+    "shield": NP_("{name} has {h} hearts, more than the {n} skull of {demand}: the parry "
+                  "stands.",
+                  "{name} has {h} hearts, more than the {n} skulls of {demand}: the parry "
+                  "stands."),
+    "magnet": N_("{name} is ferromagnetic: pulls a random card from player {d}."),
+    "swap": N_("{name} is flammable: forces a swap of one more card."),
+    "two": N_("{name} is hard (Mohs ≥ 6): attacks with two values at once."),
+    "metals": N_("{name} is an engineering metal: fixes the duel to {mode}."),
+    "low": N_("{name} is a semiconductor: reprograms the duel so lower values win."),
+    "crowns": NP_("{name} is a precious metal (E° > 0): draws {n} extra card.",
+                  "{name} is a precious metal (E° > 0): draws {n} extra cards."),
+    "heart": NP_("Draws {n} card for the hearts of an essential element.",
+                 "Draws {n} cards for the hearts of an essential element."),
+    "skip": N_("Declines."),
+    "discard": N_("Discards {name}: it has no bond partner in hand."),
+    "keep": N_("Keeps every card."),
+    "antiquity": N_("year of discovery (known since antiquity)"),
+    "label": N_("{label} {value}"),
+    "and": N_("{first} and {second}"),
 }
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
-_LABELS = {"en": "electronegativity", "ie": "ionization energy ÷ 5", "mass": "atomic mass",
-           "mp": "melting point (°C)", "bp": "boiling point (°C)", "year": "year of discovery",
-           "body": "grams in a human body", "z": "atomic number", "group": "group",
-           "period": "period"}
+#: a count of cards in "Two Al give ..." (the subject of a sentence)
+NUMBER_WORDS = {
+    # TRANSLATORS: "Two Al give 6 outer electrons in all to ...": the subject, capitalized
+    2: N_("Two"), 3: N_("Three"), 4: N_("Four")}
+#: a count of cards in "... to two Cl, each missing 1" (after "to")
+NUMBER_WORDS_TO = {
+    # TRANSLATORS: "Ca gives its 2 outer electrons to two Cl, each missing 1" (after "to")
+    2: N_("two"), 3: N_("three"), 4: N_("four")}
 
 
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
+def _name(symbol: str, lang: str) -> str:
+    """An element's name as the language writes it (capitalized: "Iron", "Ферум", "Eisen")."""
+    return i18n.element_name(symbol, lang)
 
 
-def _labels(values: Sequence[str], c: str, defending: bool = False) -> str:
+def _number(value: object, lang: str) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return i18n.format_number(value, lang) if isinstance(value, (int, float)) else str(value)
+
+
+def _labels(values: Sequence[str], c: str, lang: str, defending: bool = False) -> str:
     parts = []
     for v in values:
         shown = "ie" if (v == "en" and defending) else v
         value = card(c).value(shown)
         if shown == "year" and value is None:
-            parts.append(SENTENCES["antiquity"])
+            parts.append(say(SENTENCES["antiquity"], lang))
             continue
-        elif isinstance(value, float) and value.is_integer():
-            value = int(value)
-        parts.append(f"{_LABELS[shown]} {value}")
-    return " and ".join(parts)
+        parts.append(say(SENTENCES["label"], lang).format(label=say(VALUE_WORDS[shown], lang),
+                                                          value=_number(value, lang)))
+    if len(parts) == 2:
+        return say(SENTENCES["and"], lang).format(first=parts[0], second=parts[1])
+    return ", ".join(parts)
 
 
-def describe(view: View, action: Action) -> str:
-    """One sentence for ``action`` as played from ``view`` (before it is played)."""
+def describe(view: View, action: Action, lang: str | None = None) -> str:
+    """One sentence for ``action`` as played from ``view`` (before it is played), in ``lang``
+    (default ``$PERIODIC_EDU_LANG`` or English)."""
+    lang = i18n.resolve_language(lang)
+
+    def said(key: str, **params: object) -> str:
+        return Reason(SENTENCES[key], **params).render(lang)
+
     info = view.to_dict()
     prompt = info["prompt"]["kind"] if info["prompt"] else "main"
     duel = info["duel"]
@@ -96,89 +142,89 @@ def describe(view: View, action: Action) -> str:
     if k == "bond":
         cat, a, ka, b, kb = action.bond
         bond = make_bond(cat, a, ka, b, kb)
+        points = Reason(SENTENCES["points"], n=bond.points)
         if cat == "ions":
             g, t = card(bond.a), card(bond.b)
-            e = bond.ka * g.outer
-            many = bond.ka > 1
-            text = SENTENCES["bond_ions_many" if many else "bond_ions"].format(
-                g=(f"{NUMBER_WORDS[bond.ka].capitalize()} {g.symbol}" if many else g.symbol),
-                e=e, es=_s(e),
-                t=(f"{NUMBER_WORDS[bond.kb]} {t.symbol}" if bond.kb > 1 else t.symbol),
-                each="each " if bond.kb > 1 else "", gap=t.gaps, formula=bond.formula,
-                points=bond.points, ps=_s(bond.points))
+            key = "bond_ions_many" if bond.ka > 1 else "bond_ions"
+            params: dict = {"g": g.symbol, "n": bond.ka * g.outer, "t": t.symbol,
+                            "gap": t.gaps, "formula": bond.formula, "points": points}
+            if bond.ka > 1:
+                params["kg"] = say(NUMBER_WORDS[bond.ka], lang)
+            if bond.kb > 1:
+                key += "_each"
+                params["kt"] = say(NUMBER_WORDS_TO[bond.kb], lang)
+            text = said(key, **params)
         elif cat == "molecule":
             A, B = card(bond.a), card(bond.b)
-            text = SENTENCES["bond_molecule"].format(
-                a=A.symbol, b=B.symbol, sa=f"{bond.ka}×{A.gaps}", sb=f"{bond.kb}×{B.gaps}",
-                formula=bond.formula, points=bond.points, ps=_s(bond.points))
+            text = said("bond_molecule", a=A.symbol, b=B.symbol, sa=f"{bond.ka}×{A.gaps}",
+                        sb=f"{bond.kb}×{B.gaps}", formula=bond.formula, points=points)
         elif cat == "alloy":
-            e = card(bond.a).outer
-            text = SENTENCES["bond_alloy"].format(a=bond.a, b=bond.b, e=e, es=_s(e),
-                                                  formula=bond.a + bond.b, points=bond.points, ps=_s(bond.points))
+            text = said("bond_alloy", a=bond.a, b=bond.b, n=card(bond.a).outer,
+                        formula=bond.a + bond.b, points=points)
         else:
-            text = SENTENCES["bond_noble"].format(a=bond.a, b=bond.b, points=bond.points, ps=_s(bond.points))
+            text = said("bond_noble", a=bond.a, b=bond.b, points=points)
         if action.dissolve:
             old = info["bonds"][view.seat][action.dissolve[0] - 1]
-            text = text[:-1] + SENTENCES["dissolve"].format(old=old["formula"], f=action.dissolve[1],
-                                                 delta=bond.points - old["points"])
+            delta = bond.points - old["points"]
+            text = said("dissolve", text=text[:-1] if text.endswith(".") else text,
+                        old=old["formula"], f=action.dissolve[1], delta=f"{delta:+d}",
+                        n=abs(delta))
         return text
     if k == "attack":
         if action.values == ("en",):
-            return SENTENCES["attack_en"].format(t=action.target + 1, name=card(action.card).name,
-                                                 v=card(action.card).en)
-        return SENTENCES["attack"].format(t=action.target + 1, name=card(action.card).name,
-                                          labels=_labels(action.values, action.card))
+            return said("attack_en", t=action.target + 1, name=_name(action.card, lang),
+                        v=_number(card(action.card).en, lang))
+        return said("attack", t=action.target + 1, name=_name(action.card, lang),
+                    labels=_labels(action.values, action.card, lang))
     if k == "parry":
-        return SENTENCES["parry"].format(name=card(action.card).name,
-                                         labels=_labels(duel["values"], action.card, True),
-                                         s="" if len(duel["values"]) > 1 else "s",
-                                         att=duel["card"])
+        return said("parry_two" if len(duel["values"]) > 1 else "parry",
+                    name=_name(action.card, lang),
+                    labels=_labels(duel["values"], action.card, lang, True), att=duel["card"])
     if k == "yield":
         if len(view.legal_actions()) > 1:
-            return SENTENCES["yield_choice"]
-        return SENTENCES["yield"].format(att=duel["card"], labels=_labels(duel["values"],
-                                                                          duel["card"]))
+            return said("yield_choice")
+        return said("yield", att=duel["card"], labels=_labels(duel["values"], duel["card"],
+                                                              lang))
     if k == "give":
         names = ", ".join(action.cards)
         if prompt == "decay":
-            return SENTENCES["give_decay"].format(names=names)
+            return said("give_decay", names=names)
         if prompt == "exchange_discard":
-            return SENTENCES["give_exchange"].format(names=names)
-        return SENTENCES["give"].format(name=names)
+            return said("give_exchange", names=names)
+        return said("give", name=names)
     if k == "special":
         c = card(action.card)
+        name = _name(c.symbol, lang)
         sid = action.special
         if sid == "block":
-            return SENTENCES["block"].format(name=c.name)
+            return said("block", name=name)
         if sid == "exchange":
-            return SENTENCES["exchange"].format(name=c.name, n=c.neutral, s=_s(c.neutral))
+            return said("exchange", name=name, n=c.neutral)
         if sid == "second":
-            return SENTENCES["second"].format(name=c.name, att=duel["card"])
+            return said("second", name=name, att=duel["card"])
         if sid == "shield":
             d = card(duel["demand"])
-            return SENTENCES["shield"].format(name=c.name, h=c.heart, k=d.skull, ks=_s(d.skull),
-                                              demand=d.name)
+            return said("shield", name=name, h=c.heart, n=d.skull, demand=_name(d.symbol, lang))
         if sid == "magnet":
-            return SENTENCES["magnet"].format(name=c.name, d=duel["defender"] + 1)
+            return said("magnet", name=name, d=duel["defender"] + 1)
         if sid == "swap":
-            return SENTENCES["swap"].format(name=c.name)
+            return said("swap", name=name)
         if sid == "two":
-            return SENTENCES["two"].format(name=c.name)
+            return said("two", name=name)
         if sid in ("metals", "nonmetals"):
-            return SENTENCES["metals"].format(name=c.name, mode=sid)
+            return said("metals", name=name, mode=sid)
         if sid == "low":
-            return SENTENCES["low"].format(name=c.name)
+            return said("low", name=name)
         if sid == "crowns":
-            return SENTENCES["crowns"].format(name=c.name, n=c.crown, s=_s(c.crown))
+            return said("crowns", name=name, n=c.crown)
     if k == "heart":
-        n = info["prompt"]["count"]
-        return SENTENCES["heart"].format(n=n, s=_s(n))
+        return said("heart", n=info["prompt"]["count"])
     if k == "discard":
         if action.card is None:
-            return SENTENCES["keep"]
-        return SENTENCES["discard"].format(name=action.card if is_multiplier(action.card)
-                                           else card(action.card).name)
-    return SENTENCES["skip"]
+            return said("keep")
+        return said("discard", name=action.card if is_multiplier(action.card)
+                    else _name(action.card, lang))
+    return said("skip")
 
 
 class Decision:
@@ -201,17 +247,18 @@ class Decision:
 class Bot:
     name = "bot"
 
-    def __init__(self, seed: int = 0, explain: bool = True) -> None:
+    def __init__(self, seed: int = 0, explain: bool = True, lang: str | None = None) -> None:
         self.seed = seed
         self.rng = Rng(seed)
         self.explain = explain
+        self.lang = i18n.resolve_language(lang)  # the language of its sentences (may change)
 
     def choose(self, view: View) -> Decision:
         legal = view.legal_actions()
         if not legal:
             raise ValueError("it is not this player's decision")
         action = self.pick(view, legal)
-        return Decision(action, describe(view, action) if self.explain else "")
+        return Decision(action, describe(view, action, self.lang) if self.explain else "")
 
     def pick(self, view: View, legal: list[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError
@@ -334,12 +381,12 @@ class GreedyBot(Bot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int = 0, explain: bool = True) -> Bot:
+def make_bot(name: str, seed: int = 0, explain: bool = True, lang: str | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}") from None
-    return factory(seed=seed, explain=explain)
+    return factory(seed=seed, explain=explain, lang=lang)
 
 
 def parse_bot_list(spec: str, players: int) -> list[str]:

@@ -16,9 +16,9 @@ from typing import Any, Iterable, Sequence
 
 from .actions import Action, NotationError, card_order
 from .deck import load_deck
-from .errors import DeckError, EngineError, IllegalMoveError, SaveError, UndoError
+from .errors import DeckError, EngineError, IllegalMoveError, SaveError, UndoError, move_error
 from .rules import (HAND_SIZE, State, apply, bond_points, current_seat, legal_actions,
-                    new_state, why_illegal)
+                    new_state, why_illegal_reason)
 from .scoring import hand_breakdown
 
 __all__ = ["Game", "SAVE_FORMAT", "VARIANTS"]
@@ -143,7 +143,7 @@ class Game:
         for legal in self._legal:
             if legal.key == a.key:
                 return legal
-        raise IllegalMoveError(seat, a, why_illegal(st, a))
+        raise move_error(seat, a, why_illegal_reason(st, a))
 
     def is_legal(self, action: Action | str) -> bool:
         try:

@@ -21,8 +21,10 @@ from .bonds import Bond, CATEGORIES, make_bond
 from .cards import EXTRA_VALUES, VALUES, card
 from .deck import Deck, is_multiplier
 from .errors import IllegalBondError
+from .words import N_, NP_, Reason
 
-__all__ = ["State", "new_state", "legal_actions", "apply", "why_illegal", "current_seat",
+__all__ = ["State", "new_state", "legal_actions", "apply", "why_illegal", "why_illegal_reason",
+           "current_seat",
            "HAND_SIZE", "bond_points"]
 
 #: E-11: cards dealt per variant
@@ -734,137 +736,154 @@ def _apply_prompt(st: State, prompt: tuple, a: Action) -> None:
 
 # ---- why an action is not legal -----------------------------------------------------------------------
 _WHY = {
-    "over": "the game is over",
-    "prompt": "{who} must answer first: {what}",
-    "wrong_kind": "now {who} must {what}",
-    "not_in_hand": "{c} is not in your hand",
-    "no_symbol": "{c} has no {symbol} symbol, which {sid} needs",
-    "special_used": "you have already used your one special action this turn (ELEMONSTER E-13)",
-    "duel_done": "one duel per turn, before any bond",
-    "declared": "you declared {sid}: attack now",
-    "target": "seat {t} cannot be attacked (yourself, no such seat, or an empty hand)",
-    "unknown_value": "{c} does not know its {v}",
-    "values": "{n} value(s) named; {need}",
-    "mode": "{c} is not allowed: the duel is fixed to {mode}",
-    "parry": "{c} does not beat {att} on {values}",
-    "must_discard": "a hand of 5 or more cards discards exactly one (ELEMONSTER E-12)",
-    "count": "give exactly {n} card(s)",
-    "beginner": "the beginner variant has no multiplier cards",
-    "no_multiplier": "you hold no ×{k} card for this bond",
-    "no_bond": "you have no bond {i} to dissolve",
-    "no_prompt": "no duel or offer waits for an answer: it is {who}'s turn (attack, bond or "
-                 "discard)",
-    "fallback": "not legal now; legal actions include {some}",
+    "over": N_("the game is over"),
+    "wrong_kind": N_("now player {n} must {what}"),
+    "not_in_hand": N_("{c} is not in your hand"),
+    "no_symbol": N_("{c} has no {symbol} symbol, which {sid} needs"),
+    "special_used": N_("you have already used your one special action this turn "
+                       "(ELEMONSTER E-13)"),
+    "duel_done": N_("one duel per turn, before any bond"),
+    "declared": N_("you declared {sid}: attack now"),
+    "target": N_("seat {t} cannot be attacked (yourself, no such seat, or an empty hand)"),
+    "unknown_value": N_("{c} does not know its {v}"),
+    "unknown_value_off": N_("{c} does not know its {v} (extra values are off)"),
+    "values": NP_("{n} value named; {need}", "{n} values named; {need}"),
+    "need_two": N_("two values, not electronegativity with ionization energy (you declared "
+                   "two)"),
+    "need_one": N_("one value"),
+    "mode": N_("{c} is not allowed: the duel is fixed to {mode}"),
+    "parry": N_("{c} does not beat {att} on {values}"),
+    "must_discard": N_("a hand of 5 or more cards discards exactly one (ELEMONSTER E-12)"),
+    "count": NP_("give exactly {n} card", "give exactly {n} cards"),
+    "beginner": N_("the beginner variant has no multiplier cards"),
+    "no_multiplier": N_("you hold no ×{k} card for this bond"),
+    "no_bond": N_("you have no bond {i} to dissolve"),
+    "no_prompt": N_("no duel or offer waits for an answer: it is player {n}'s turn (attack, "
+                    "bond or discard)"),
+    "fallback": N_("not legal now; legal actions include {some}"),
 }
 _PROMPT_WHAT = {
-    "decay": "discard {n} card(s) for the decay (G:...) or block it with a shield (S:block@...)",
-    "exchange_offer": "exchange (S:exchange@{c}) or decline (-)",
-    "exchange_discard": "discard {n} card(s) after the exchange (G:...)",
-    "parry": "parry (P:card) or yield (Y)",
-    "counter": "demand a second card (S:second@...) or accept the parry (-)",
-    "second": "play a second card that beats (P:card), shield (S:shield@...) or yield (Y)",
-    "won": "take a random card with a magnet (S:magnet@...) or let the defender choose (-)",
-    "give": "give the attacker one card (G:card)",
-    "swap_offer": "force a swap (S:swap@...) or not (-)",
-    "swap_give": "pick one more card for the forced swap (G:card)",
-    "swap_take": "pick one of your cards to swap (G:card)",
-    "refill": "take the heart refill (h) or decline (-)",
-    "crowns": "draw extra cards for the crowns (S:crowns@...) or not (-)",
+    "decay": NP_("discard {n} card for the decay (G:...) or block it with a shield "
+                 "(S:block@...)",
+                 "discard {n} cards for the decay (G:...) or block it with a shield "
+                 "(S:block@...)"),
+    "exchange_offer": N_("exchange (S:exchange@{c}) or decline (-)"),
+    "exchange_discard": NP_("discard {n} card after the exchange (G:...)",
+                            "discard {n} cards after the exchange (G:...)"),
+    "parry": N_("parry (P:card) or yield (Y)"),
+    "counter": N_("demand a second card (S:second@...) or accept the parry (-)"),
+    "second": N_("play a second card that beats (P:card), shield (S:shield@...) or yield (Y)"),
+    "won": N_("take a random card with a magnet (S:magnet@...) or let the defender choose (-)"),
+    "give": N_("give the attacker one card (G:card)"),
+    "swap_offer": N_("force a swap (S:swap@...) or not (-)"),
+    "swap_give": N_("pick one more card for the forced swap (G:card)"),
+    "swap_take": N_("pick one of your cards to swap (G:card)"),
+    "refill": N_("take the heart refill (h) or decline (-)"),
+    "crowns": N_("draw extra cards for the crowns (S:crowns@...) or not (-)"),
 }
+
+
+def _why(key: str, **params: Any) -> Reason:
+    return Reason(_WHY[key], **params)
 
 
 def why_illegal(st: State, a: Action) -> str:
+    """Why ``a`` is not legal now, in English (see :func:`why_illegal_reason`)."""
+    return str(why_illegal_reason(st, a))
+
+
+def why_illegal_reason(st: State, a: Action) -> Reason:
+    """Why ``a`` is not legal now, as a :class:`Reason` (a message id with named ids) that
+    can be said in any language."""
     if st.phase == "over":
-        return _WHY["over"]
+        return _why("over")
     seat = current_seat(st)
     assert seat is not None
     hand = st.hands[seat]
     if st.queue:
         prompt = st.queue[0]
-        what = _PROMPT_WHAT[prompt[0]].format(
-            n=(_decay_count(st, seat) if prompt[0] == "decay" else
-               prompt[2] if prompt[0] == "exchange_discard" else 1),
-            c=prompt[2] if prompt[0] == "exchange_offer" else "")
+        what = Reason(_PROMPT_WHAT[prompt[0]],
+                      n=(_decay_count(st, seat) if prompt[0] == "decay" else
+                         prompt[2] if prompt[0] == "exchange_discard" else 1),
+                      c=prompt[2] if prompt[0] == "exchange_offer" else "")
         if a.kind == "parry" and prompt[0] in ("parry", "second") and a.card in hand:
             d = st.duel
             assert d is not None
             if not _mode_ok(a.card, d.mode):
-                return _WHY["mode"].format(c=a.card, mode=d.mode)
-            return _WHY["parry"].format(c=a.card, att=d.card, values=", ".join(d.values))
+                return _why("mode", c=a.card, mode=d.mode)
+            return _why("parry", c=a.card, att=d.card, values=tuple(d.values))
         if a.kind in ("parry", "give", "special") and not all(c in hand for c in
                                                                (a.cards or (a.card,))):
-            return _WHY["not_in_hand"].format(c=",".join(a.cards or (a.card,)))
+            return _why("not_in_hand", c=",".join(a.cards or (a.card,)))
         if a.kind == "give" and prompt[0] in ("decay", "exchange_discard"):
             n = _decay_count(st, seat) if prompt[0] == "decay" else prompt[2]
-            return _WHY["count"].format(n=n)
+            return _why("count", n=n)
         if a.kind == "special" and st.special_used[seat]:
-            return _WHY["special_used"]
-        return _WHY["wrong_kind"].format(who=f"player {seat + 1}", what=what)
+            return _why("special_used")
+        return _why("wrong_kind", n=seat + 1, what=what)
     # the active player's own choices
     if a.kind in ("parry", "yield", "give", "heart", "skip"):
-        return _WHY["no_prompt"].format(who=f"player {seat + 1}")
+        return _why("no_prompt", n=seat + 1)
     if a.kind == "special":
         if st.special_used[seat]:
-            return _WHY["special_used"]
+            return _why("special_used")
         if a.card not in hand:
-            return _WHY["not_in_hand"].format(c=a.card)
+            return _why("not_in_hand", c=a.card)
         from .actions import SPECIALS
         symbol = SPECIALS[a.special]
         if not getattr(card(a.card), symbol):
-            return _WHY["no_symbol"].format(c=a.card, symbol=symbol, sid=a.special)
+            return _why("no_symbol", c=a.card, symbol=symbol, sid=a.special)
         if st.dueled or st.bonded:
-            return _WHY["duel_done"]
+            return _why("duel_done")
     if a.kind == "attack":
         if st.dueled or st.bonded:
-            return _WHY["duel_done"]
+            return _why("duel_done")
         if a.card not in hand:
-            return _WHY["not_in_hand"].format(c=a.card)
+            return _why("not_in_hand", c=a.card)
         if not (0 <= a.target < st.n) or a.target == seat or not st.hands[a.target]:
-            return _WHY["target"].format(t=a.target + 1)
+            return _why("target", t=a.target + 1)
         for v in a.values:
             if v in EXTRA_VALUES and not st.extra_values:
-                return _WHY["unknown_value"].format(c=a.card, v=v) + " (extra values are off)"
+                return _why("unknown_value_off", c=a.card, v=v)
             if not _known(a.card, v):
-                return _WHY["unknown_value"].format(c=a.card, v=v)
-        need = ("two values, not en with ie (you declared two)"
-                if st.declared and st.declared[0] == "two" else "one value")
-        if len(a.values) != (2 if st.declared and st.declared[0] == "two" else 1) or (
-                set(a.values) == {"en", "ie"}):
-            return _WHY["values"].format(n=len(a.values), need=need)
+                return _why("unknown_value", c=a.card, v=v)
+        two = bool(st.declared and st.declared[0] == "two")
+        if len(a.values) != (2 if two else 1) or set(a.values) == {"en", "ie"}:
+            return _why("values", n=len(a.values),
+                        need=_why("need_two") if two else _why("need_one"))
         if st.declared and st.declared[0] in ("metals", "nonmetals"):
-            return _WHY["mode"].format(c=a.card, mode=st.declared[0])
+            return _why("mode", c=a.card, mode=st.declared[0])
     if st.declared is not None and a.kind != "attack":
-        return _WHY["declared"].format(sid=st.declared[0])
+        return _why("declared", sid=st.declared[0])
     if a.kind == "bond":
         assert a.bond is not None
         cat, x, kx, y, ky = a.bond
         if a.dissolve is not None:
             if st.special_used[seat]:
-                return _WHY["special_used"]
+                return _why("special_used")
             i, f = a.dissolve
             if f not in hand:
-                return _WHY["not_in_hand"].format(c=f)
+                return _why("not_in_hand", c=f)
             if not card(f).corrosive:
-                return _WHY["no_symbol"].format(c=f, symbol="corrosive", sid="dissolve")
+                return _why("no_symbol", c=f, symbol="corrosive", sid="dissolve")
             if not 1 <= i <= len(st.bonds[seat]):
-                return _WHY["no_bond"].format(i=i)
+                return _why("no_bond", i=i)
             old = st.bonds[seat][i - 1]
             hand = hand + [old.a, old.b, *old.multiplier_cards]
         try:
             make_bond(cat, x, kx, y, ky, multipliers=st.variant == "advanced")
         except IllegalBondError as error:
-            return str(error)
+            return error.reason if error.reason is not None else Reason(str(error))
         for c in (x, y):
             if c not in hand:
-                return _WHY["not_in_hand"].format(c=c)
+                return _why("not_in_hand", c=c)
         for k in (kx, ky):
             if k > 1 and hand.count(f"x{k}") < (1 + (kx == ky)):
-                return _WHY["no_multiplier"].format(k=k)
+                return _why("no_multiplier", k=k)
     if a.kind == "discard":
         if a.card is None and len(hand) >= MUST_DISCARD_AT:
-            return _WHY["must_discard"]
+            return _why("must_discard")
         if a.card is not None and a.card not in hand:
-            return _WHY["not_in_hand"].format(c=a.card)
+            return _why("not_in_hand", c=a.card)
     some = ", ".join(x.text for x in legal_actions(st)[:4])
-    return _WHY["fallback"].format(some=some)
-
+    return _why("fallback", some=some)

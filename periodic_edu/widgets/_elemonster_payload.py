@@ -19,153 +19,168 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..chemistry import element
 from ..elemonster.cards import SYMBOL_IDS, card
 from ..elemonster.deck import is_multiplier
+from ..elemonster.words import DOMAIN, FLAME_WORDS, N_, NP_, say, term
+from ..locale.texts import STATES
 from ._payload import _info
 
-__all__ = ["card_payload", "card_sources", "TEXT", "VALUE_LABELS", "SYMBOL_TEXT"]
+__all__ = ["card_payload", "card_sources", "TEXT", "VALUE_LABELS", "SYMBOL_TEXT",
+           "elemonster_strings", "card_text"]
 
 _SOURCES = Path(__file__).resolve().parents[1] / "data" / "elemonster_sources.json"
 
-#: Every word of the Elemonster widget and card (moves to the message catalog as one table).
-TEXT: dict[str, str] = {
-    "title": "Elemonster",
-    "hand": "Your hand",
-    "hand_count": "{name}: {n} cards in hand",
-    "pile": "Draw pile: {n} cards",
-    "discard": "Discard pile (face up)",
-    "discard_empty": "The discard pile is empty.",
-    "bonds": "Bonds on the table",
-    "no_bonds": "no bonds yet",
-    "bond_row": "{formula} ({category}, {points} points)",
-    "scores": "Scores",
-    "score_row": "{name}: {points} points from {bonds} bonds",
-    "log": "What happened",
-    "log_hidden_give": "{name} gives {to} a card (only they two see which).",
-    "your_move": "Your move",
-    "waiting": "{name} is thinking…",
-    "paused": "The bots are paused.",
-    "pause": "Pause the bots",
-    "resume": "Let the bots play",
-    "step": "Next bot move",
-    "new_game": "New game",
-    "undo": "Undo my last move",
-    "duel": "Duel: attack one player",
-    "duel_card": "Attack with",
-    "duel_value": "Value and target",
-    "duel_go": "Attack",
-    "duel_none": "No attack is possible now (one duel per turn, before any bond).",
-    "duel_table": "The duel on the table",
-    "duel_attack": "{card} attacks with {label} {value}",
-    "duel_needs": "The defender needs {label} above {value} (strictly higher).",
-    "duel_needs_low": "The defender needs {label} below {value} (the duel is reprogrammed: "
-                      "lower wins).",
-    "answer": "Answer the attack",
-    "compare_head": "Your cards against {card}'s {label} {value}",
-    "compare_card": "Card",
-    "compare_value": "Its value",
-    "compare_verdict": "Beats it?",
-    "beats": "beats it",
-    "does_not_beat": "does not beat it",
-    "unknown": "unknown",
-    "parry": "Parry with {card}",
-    "bond_build": "Build a bond",
-    "bond_pick": "Pick two cards of your hand to see which bonds they make and why.",
-    "bond_first": "First card",
-    "bond_second": "Second card",
-    "bond_legal": "Bonds you can lay now",
-    "bond_none": "No bond is possible with this hand.",
-    "bond_lay": "Lay {formula}: {points} points",
-    "bond_fits": "fits: {formula}, {points} points",
-    "bond_needs_mult": "fits as {formula} ({points} points) but needs multiplier cards: only "
-                       "the advanced variant has them",
-    "bond_no_mult_cards": "fits as {formula} ({points} points) but you hold no matching "
-                          "multiplier cards",
-    "bond_dissolve": "after dissolving your bond {old} with {card}",
-    "other": "Other choices",
-    "discard_head": "End your turn",
-    "discard_card": "Discard {card}",
-    "keep": "Keep every card (end the turn)",
-    "over": "Game over",
-    "winner": "{names} won.",
-    "final_row": "{name}: {bond_points} from bonds, {hand} for the cards left in hand = "
-                 "{total}",
-    "error": "Refused: {text}",
-    "card_of": "Elemonster card: {name}",
-    "attack": "Attack",
-    "defence": "Defence",
-    "attack_hint": "electronegativity (Pauling)",
-    "defence_hint": "first ionization energy ÷ 5, in eV",
-    "shell": "Outer shell",
-    "shell_text": "{outer} of {cap} electrons, {gaps} gaps",
-    "shell_aria": "Outer shell of {symbol}: {outer} electrons, {gaps} gaps",
-    "kind": "Kind",
-    "mass": "Atomic mass",
-    "melting": "Melts",
-    "boiling": "Boils",
-    "state": "State at 25 °C",
-    "year": "Discovered",
-    "antiquity": "known since antiquity",
-    "body": "In a 70 kg human",
-    "flame": "Flame colour",
-    "alchemy": "Alchemical sign",
-    "native": "Found native",
-    "yes": "yes", "no": "no",
-    "group_period": "Group {group}, period {period}",
-    "no_group": "Period {period} (no group)",
-    "symbols": "Symbols",
-    "no_symbols": "no property symbols",
-    "sources": "Sources",
-    "not_listed": "— (not listed)",
-    "multiplier": "Multiplier ×{k}",
-    "multiplier_text": "Laid with a molecule or ion card: that element counts {k} times "
-                       "(+2 points).",
-    "values_note": "A duel compares printed values: higher wins, older wins for the year; "
+#: Every word of the Elemonster widget and card: the "elemonster" catalog (English here; the
+#: front end receives them in its language in the `strings` trait, :func:`elemonster_strings`).
+TEXT: dict[str, str | tuple[str, str]] = {
+    "title": N_("Elemonster"),
+    "hand": N_("Your hand"),
+    "hand_count": NP_("{name}: {n} card in hand", "{name}: {n} cards in hand"),
+    "pile": NP_("Draw pile: {n} card", "Draw pile: {n} cards"),
+    "discard": N_("Discard pile (face up)"),
+    "discard_empty": N_("The discard pile is empty."),
+    "bonds": N_("Bonds on the table"),
+    "no_bonds": N_("no bonds yet"),
+    "n_points": NP_("{n} point", "{n} points"),
+    "n_bonds": NP_("{n} bond", "{n} bonds"),
+    "scores": N_("Scores"),
+    "score_row": N_("{name}: {points} from {bonds}"),
+    "log": N_("What happened"),
+    "log_hidden_give": N_("{name} gives {to} a card (only they two see which)."),
+    "your_move": N_("Your move"),
+    "waiting": N_("{name} is thinking…"),
+    "paused": N_("The bots are paused."),
+    "pause": N_("Pause the bots"),
+    "resume": N_("Let the bots play"),
+    "step": N_("Next bot move"),
+    "new_game": N_("New game"),
+    "undo": N_("Undo my last move"),
+    "duel": N_("Duel: attack one player"),
+    "duel_card": N_("Attack with"),
+    "duel_value": N_("Value and target"),
+    "duel_go": N_("Attack"),
+    "duel_none": N_("No attack is possible now (one duel per turn, before any bond)."),
+    "duel_table": N_("The duel on the table"),
+    "duel_attack": N_("{card} attacks with {label} {value}"),
+    "duel_needs": N_("The defender needs {label} above {value} (strictly higher)."),
+    "duel_needs_low": N_("The defender needs {label} below {value} (the duel is reprogrammed: "
+                      "lower wins)."),
+    "answer": N_("Answer the attack"),
+    "compare_head": N_("Your cards against {card}'s {label} {value}"),
+    "compare_card": N_("Card"),
+    "compare_value": N_("Its value"),
+    "compare_verdict": N_("Beats it?"),
+    "beats": N_("beats it"),
+    "does_not_beat": N_("does not beat it"),
+    "unknown": N_("unknown"),
+    "parry": N_("Parry with {card}"),
+    "bond_build": N_("Build a bond"),
+    "bond_pick": N_("Pick two cards of your hand to see which bonds they make and why."),
+    "bond_first": N_("First card"),
+    "bond_second": N_("Second card"),
+    "bond_legal": N_("Bonds you can lay now"),
+    "bond_none": N_("No bond is possible with this hand."),
+    "bond_lay": N_("Lay {formula}: {points}"),
+    "bond_fits": N_("fits: {formula}, {points}"),
+    "bond_needs_mult": N_("fits as {formula} ({points}) but needs multiplier cards: only "
+                       "the advanced variant has them"),
+    "bond_no_mult_cards": N_("fits as {formula} ({points}) but you hold no matching "
+                          "multiplier cards"),
+    "bond_dissolve": N_("after dissolving your bond {old} with {card}"),
+    "other": N_("Other choices"),
+    "discard_head": N_("End your turn"),
+    "discard_card": N_("Discard {card}"),
+    "keep": N_("Keep every card (end the turn)"),
+    "over": N_("Game over"),
+    "winner": N_("{names} won."),
+    "final_row": N_("{name}: {bond_points} from bonds, {hand} for the cards left in hand = "
+                 "{total}"),
+    "error": N_("Refused: {text}"),
+    "card_of": N_("Elemonster card: {name}"),
+    "attack": N_("Attack"),
+    "defence": N_("Defence"),
+    "attack_hint": N_("electronegativity (Pauling)"),
+    "defence_hint": N_("first ionization energy ÷ 5, in eV"),
+    "shell": N_("Outer shell"),
+    "shell_text": N_("{outer} of {cap} electrons, {gaps}"),
+    "n_gaps": NP_("{n} gap", "{n} gaps"),
+    "n_electrons": NP_("{n} electron", "{n} electrons"),
+    "shell_aria": N_("Outer shell of {symbol}: {electrons}, {gaps}"),
+    "kind": N_("Kind"),
+    "mass": N_("Atomic mass"),
+    "melting": N_("Melts"),
+    "boiling": N_("Boils"),
+    "state": N_("State at 25 °C"),
+    "year": N_("Discovered"),
+    "antiquity": N_("known since antiquity"),
+    "body": N_("In a 70 kg human"),
+    "flame": N_("Flame colour"),
+    "alchemy": N_("Alchemical sign"),
+    "native": N_("Found native"),
+    "yes": N_("yes"), "no": N_("no"),
+    "year_bce": N_("{year} BCE"),
+    "you": N_("You"),
+    "bot_random": N_("Random bot"),
+    "bot_greedy": N_("Greedy bot"),
+    "seat_n": N_("{name} {n}"),
+    "and": N_("{first} and {second}"),
+    "label_value": N_("{label} {value}"),
+    "group_period": N_("Group {group}, period {period}"),
+    "no_group": N_("Period {period} (no group)"),
+    "symbols": N_("Symbols"),
+    "no_symbols": N_("no property symbols"),
+    "sources": N_("Sources"),
+    "not_listed": N_("— (not listed)"),
+    "multiplier": N_("Multiplier ×{k}"),
+    "multiplier_text": N_("Laid with a molecule or ion card: that element counts {k} times "
+                       "(+2 points)."),
+    "values_note": N_("A duel compares printed values: higher wins, older wins for the year; "
                    "electronegativity (attack) is answered with ionization energy ÷ 5 "
-                   "(defence).",
-    "prompt_main": "Your turn: duel, build bonds, then discard.",
-    "prompt_parry": "{att} attacks you: parry with a card that beats it, or yield.",
-    "prompt_second": "{att} demands a second card that also beats the attack.",
-    "prompt_give": "You lost the duel: give {att} one card of your choice.",
-    "prompt_other": "Your decision.",
-    "yield": "Yield (give up a card)",
-    "skip": "Decline",
-    "give": "Give {cards}",
+                   "(defence)."),
+    "prompt_main": N_("Your turn: duel, build bonds, then discard."),
+    "prompt_parry": N_("{att} attacks you: parry with a card that beats it, or yield."),
+    "prompt_second": N_("{att} demands a second card that also beats the attack."),
+    "prompt_give": N_("You lost the duel: give {att} one card of your choice."),
+    "prompt_other": N_("Your decision."),
+    "yield": N_("Yield (give up a card)"),
+    "skip": N_("Decline"),
+    "give": N_("Give {cards}"),
 }
 
 #: value id -> how it is named on the card and in the duel (ELEMONSTER E-3)
 VALUE_LABELS: dict[str, str] = {
-    "en": "attack (electronegativity)", "ie": "defence (ionization energy ÷ 5)",
-    "mass": "atomic mass", "mp": "melting point (°C)", "bp": "boiling point (°C)",
-    "year": "year of discovery", "body": "grams in a human body",
-    "z": "atomic number", "group": "group", "period": "period",
+    "en": N_("attack (electronegativity)"), "ie": N_("defence (ionization energy ÷ 5)"),
+    "mass": N_("atomic mass"), "mp": N_("melting point (°C)"), "bp": N_("boiling point (°C)"),
+    "year": N_("year of discovery"), "body": N_("grams in a human body"),
+    "z": N_("atomic number"), "group": N_("group"), "period": N_("period"),
 }
 #: category id -> name
-CATEGORY_LABELS = {"alloy": "alloy", "ions": "ions", "molecule": "molecule",
-                   "noble": "noble gases"}
+CATEGORY_LABELS = {"alloy": N_("alloy"), "ions": N_("ions"), "molecule": N_("molecule"),
+                   "noble": N_("noble gases")}
 #: symbol id -> [label read by screen readers and printed, what it means, derived from]
 SYMBOL_TEXT: dict[str, tuple[str, str, str]] = {
-    "heart": ("heart (essential to life)", "+1 point in a bond; shield; refill after a loss",
+    "heart": (N_("heart (essential to life)"), N_("+1 point in a bond; shield; refill after a loss"),
               "nutrition"),
-    "skull": ("skull (toxic)", "−1 point per skull left in hand; demands a second card",
+    "skull": (N_("skull (toxic)"), N_("−1 point per skull left in hand; demands a second card"),
               "clp_pictograms"),
-    "crown": ("crown (precious metal)", "+2 points in a bond; extra draw",
+    "crown": (N_("crown (precious metal)"), N_("+2 points in a bond; extra draw"),
               "e0_v"),
-    "neutral": ("neutral (noble gas)", "exchange cards", None),
-    "radioactive": ("radioactive", "−2 points in hand; decay", None),
-    "magnetic": ("magnetic", "card magnet: take a random card", "curie_k"),
-    "flammable": ("flammable", "forced swap", "clp_pictograms"),
-    "hard": ("hard (Mohs ≥ 6)", "attack with two values", "mohs"),
-    "material": ("engineering material", "+1 point if both bond cards are; fix metals",
+    "neutral": (N_("neutral (noble gas)"), N_("exchange cards"), None),
+    "radioactive": (N_("radioactive"), N_("−2 points in hand; decay"), None),
+    "magnetic": (N_("magnetic"), N_("card magnet: take a random card"), "curie_k"),
+    "flammable": (N_("flammable"), N_("forced swap"), "clp_pictograms"),
+    "hard": (N_("hard (Mohs ≥ 6)"), N_("attack with two values"), "mohs"),
+    "material": (N_("engineering material"), N_("+1 point if both bond cards are; fix metals"),
                  "uns_series"),
-    "semiconductor": ("semiconductor", "reprogram: lower wins", "band_gap_ev"),
-    "corrosive": ("corrosive", "dissolve one of your bonds", "clp_pictograms"),
-    "shield": ("radiation shield", "cancels one radioactive card; blocks decay", "shield_use"),
+    "semiconductor": (N_("semiconductor"), N_("reprogram: lower wins"), "band_gap_ev"),
+    "corrosive": (N_("corrosive"), N_("dissolve one of your bonds"), "clp_pictograms"),
+    "shield": (N_("radiation shield"), N_("cancels one radioactive card; blocks decay"), "shield_use"),
 }
 #: kind -> its name and the shape printed on the card (ELEMONSTER E-2)
-KIND_TEXT = {"metal": "metal (square)", "metalloid": "metalloid (square and hexagon)",
-             "nonmetal": "nonmetal (hexagon)", "noble": "noble gas"}
+KIND_TEXT = {"metal": N_("metal (square)"), "metalloid": N_("metalloid (square and hexagon)"),
+             "nonmetal": N_("nonmetal (hexagon)"), "noble": N_("noble gas")}
 
 # card field -> the element data field its unit and source come from
 _ELEMENT_FIELDS = {"attack": "electronegativity_pauling", "defence": "ionization_energy_ev",
@@ -200,23 +215,50 @@ def card_sources() -> dict[str, dict[str, str]]:
     return out
 
 
+def elemonster_strings(lang: str | None = None) -> dict[str, Any]:
+    """The front end's words in ``lang`` (the ElemonsterWidget's ``strings`` trait): ``{lang,
+    decimal_mark, text: {key: text or {plural category: text}}, values, categories, symbols:
+    {id: [label, meaning]}, kinds}``. The browser has no other catalog."""
+    lang = i18n.resolve_language(lang)
+    out = i18n.keyed_strings(TEXT, DOMAIN, lang)
+    out["values"] = {k: say(v, lang) for k, v in VALUE_LABELS.items()}
+    out["categories"] = {k: say(v, lang) for k, v in CATEGORY_LABELS.items()}
+    out["symbols"] = {k: [say(v[0], lang), say(v[1], lang)] for k, v in SYMBOL_TEXT.items()}
+    out["kinds"] = {k: say(v, lang) for k, v in KIND_TEXT.items()}
+    return out
+
+
+def card_text(lang: str | None = None) -> dict[str, Any]:
+    """What ElementCard(style="elemonster") draws a card with: ``{text, symbols, sources,
+    lang, decimal_mark}`` in ``lang`` (plural texts as {category: text})."""
+    words = elemonster_strings(lang)
+    return {"text": words["text"], "symbols": words["symbols"], "sources": card_sources(),
+            "lang": words["lang"], "decimal_mark": words["decimal_mark"]}
+
+
 @lru_cache(maxsize=None)
-def card_payload(card_id: str) -> dict[str, Any]:
-    """The front end's data of one card id (an element symbol or ``x2``/``x3``/``x4``)."""
+def card_payload(card_id: str, lang: str = "en") -> dict[str, Any]:
+    """The front end's data of one card id (an element symbol or ``x2``/``x3``/``x4``); the
+    words in it (name, kind, symbols, state, flame colour) in ``lang``."""
     if is_multiplier(card_id):
         return {"id": card_id, "multiplier": int(card_id[1:])}
     c = card(card_id)
     e = element(card_id)
     symbols = c.symbols()
+    state = e.state_at_25c
     return {
-        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": c.name, "group": c.group,
-        "period": c.period, "family": c.family, "kind": c.kind, "kind_text": KIND_TEXT[c.kind],
+        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": i18n.element_name(c.symbol, lang),
+        "group": c.group, "period": c.period, "family": c.family, "kind": c.kind,
+        "kind_text": say(KIND_TEXT[c.kind], lang),
         "attack": c.en, "defence": c.ie, "ie_ev": e.ionization_energy_ev,
-        "mass": c.mass, "mp": c.mp, "bp": c.bp, "state": e.state_at_25c, "year": c.year,
-        "body": c.body, "flame_colour": c.flame_colour, "alchemy": c.alchemy,
+        "mass": c.mass, "mp": c.mp, "bp": c.bp,
+        "state": i18n.gettext("card", STATES[state], lang) if state in STATES else state,
+        "year": c.year, "body": c.body,
+        "flame_colour": c.flame_colour and term(FLAME_WORDS, c.flame_colour, lang),
+        "alchemy": c.alchemy,
         "native": c.native, "shells": list(e.shells), "outer": c.outer, "cap": c.cap,
         "gaps": c.gaps, "symbols": symbols,
-        "symbol_labels": [SYMBOL_TEXT[s][0] + (f" ×{n}" if n > 1 else "")
+        "symbol_labels": [say(SYMBOL_TEXT[s][0], lang) + (f" ×{n}" if n > 1 else "")
                           for s in SYMBOL_IDS if (n := symbols[s])],
     }
 

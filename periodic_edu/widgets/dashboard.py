@@ -256,9 +256,9 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     cards = element_cards(lang=lang)
     game_box = play(seed, save_store, lang=lang)
     say = _words(lang)
-    # the Elemonster widget has its own words (not yet in the catalog); its seats are named here
+    # Elemonster's words are its own catalog ("elemonster"); it follows the switch like the rest
     elemonster = ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
-                                   say("bot_greedy")], seed=seed, bot_delay=0.4)
+                                   say("bot_greedy")], seed=seed, bot_delay=0.4, lang=lang)
     tabs = w.Tab(children=[explorer_box, cards, game_box, elemonster])
     tabs.set_title(3, "Elemonster")  # a game's name
     switch = w.Dropdown(options=[(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
@@ -282,6 +282,7 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             widget.lang = new
         cards.set_language(new)
         game_box.set_language(new)
+        elemonster.lang = new
 
     titles(lang)
     switch.observe(switched, names="value")

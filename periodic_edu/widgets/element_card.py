@@ -51,11 +51,6 @@ class ElementCard(IntentWidget):
         if style not in ("classic", "elemonster"):
             raise ValueError(f"style must be 'classic' or 'elemonster', not {style!r}")
         kwargs.setdefault("sources", _payload.column_sources())
-        if style == "elemonster":
-            from . import _elemonster_payload as em
-            kwargs["elemonster_text"] = {"text": em.TEXT, "sources": em.card_sources(),
-                                         "symbols": {k: list(v[:2])
-                                                     for k, v in em.SYMBOL_TEXT.items()}}
         super().__init__(symbol=symbol, card_style=style, **kwargs)
         self._show(self.symbol)
 
@@ -71,8 +66,9 @@ class ElementCard(IntentWidget):
     def _show(self, symbol: str) -> None:
         self.element = _payload.card_data(_element(symbol), self.lang)
         if self.card_style == "elemonster":
-            from ._elemonster_payload import card_payload
-            self.elemonster = card_payload(self.element["symbol"])
+            from ._elemonster_payload import card_payload, card_text
+            self.elemonster_text = card_text(self.lang)  # its words in the card's language
+            self.elemonster = card_payload(self.element["symbol"], self.lang)
 
     def _translate(self, lang: str) -> None:
         self._show(self.symbol)

@@ -13,6 +13,9 @@ and the other hands stay in Python. Every synced trait is read-only for the brow
 ('greedy', [6, 5], True)
 >>> w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
 (False, "player 1 cannot play 'D-': a hand of 5 o")
+>>> w.lang = "uk"; w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
+(False, 'гравець 1 не може зіграти «D-»: з 5 або б')
+>>> w.lang = "en"
 >>> w.handle_message({"type": "act", "action": w.view["legal_actions"][-1]})
 True
 >>> w.bot_pending, w.run_bots() > 0
@@ -22,6 +25,11 @@ Seats count from 0. Bots: ``"random"``, ``"greedy"`` (:mod:`periodic_edu.elemons
 ``bots=None`` puts a greedy bot on every seat but the first. Bot turns are paced by the browser
 as in :class:`~periodic_edu.widgets.GameWidget` (``bot_pending``, the ``step_bot`` message);
 without a front end, :meth:`step_bot` / :meth:`run_bots`.
+
+``lang`` (``en``, ``uk``, ``de``) is the language of every word: the front end's (the
+``strings`` trait, :func:`~periodic_edu.widgets._elemonster_payload.elemonster_strings`), the
+explained choices, the bots' sentences, the log and the refusals (the engine's structured
+reasons, :func:`periodic_edu.elemonster.errors.explain`). Changing it re-renders in place.
 """
 from __future__ import annotations
 
@@ -30,18 +38,20 @@ from typing import Any, Sequence
 
 import traitlets
 
+from .. import i18n
 from ..elemonster import Game, IllegalBondError, IllegalMoveError, check_bond
 from ..elemonster.actions import Action
 from ..elemonster.bonds import CATEGORIES, make_bond
 from ..elemonster.bots import BOTS, describe as bot_sentence, make_bot
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
-from ..elemonster.errors import EngineError
+from ..elemonster.errors import EngineError, explain, move_error
+from ..elemonster.words import N_, NP_, Reason, nsay, say
 from ..engine.seeds import new_seed
 from ._assets import css, esm
 from ._base import IntentWidget, describe
-from ._elemonster_payload import (CATEGORY_LABELS, KIND_TEXT, SYMBOL_TEXT, TEXT, VALUE_LABELS,
-                                  card_payload, card_sources)
+from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
+                                  elemonster_strings)
 from ._game_intents import IntentError, parse_intent
 from .game_widget import PLAYER_COLOURS, _seat_bots
 
@@ -52,28 +62,53 @@ _MAX_DELAY = 10.0
 # prompts whose "give" moves a card from one hand to another (not to the public discard pile)
 _PRIVATE_GIVES = {"give": "attacker", "swap_give": None, "swap_take": "defender"}
 
-# The words of the rule lines (one table; they move to the catalog with TEXT).
+# The words of the rule lines and the widget's refusals: the "elemonster" catalog.
 RULES_TEXT = {
-    "ions_one": "{g} gives {e} electron{es}; {t} has {gap} gap{gs}: 1 to 1",
-    "ions_taker": "{g} gives {e} electron{es}; each {t} has {gap} gap{gs}: ×{kt}",
-    "ions_giver": "each {g} gives {e} electron{es}; {t} has {gap} gap{gs}: ×{kg} {g}",
-    "ions_both": "{kg}×{g} give {eg} electrons; {kt}×{t} fill {gt} gaps",
-    "molecule": "{a} has {ga} gap{gas}, {b} has {gb} gap{gbs}: they share {ka}×{ga} = {kb}×{gb}",
-    "alloy": "{a} and {b} both have {e} outer electron{es}: matching shells",
-    "noble": "{a} and {b} both have full outer shells",
-    "base": "{n} for the {category}",
-    "crowns": "{n} for {k} crown{ks}",
-    "hearts": "{n} for {k} heart{ks}",
-    "materials": "1 for two materials",
-    "multipliers": "{n} for {k} multiplier card{ks}",
+    "ions_one": N_("{g} gives {electrons}; {t} has {gaps}: 1 to 1"),
+    "ions_taker": N_("{g} gives {electrons}; each {t} has {gaps}: ×{kt}"),
+    "ions_giver": N_("each {g} gives {electrons}; {t} has {gaps}: ×{kg} {g}"),
+    "ions_both": N_("{kg}×{g} give {electrons}; {kt}×{t} fill {gaps}"),
+    "molecule": N_("{a} has {gaps_a}, {b} has {gaps_b}: they share {ka}×{ga} = {kb}×{gb}"),
+    "alloy": NP_("{a} and {b} both have {n} outer electron: matching shells",
+                 "{a} and {b} both have {n} outer electrons: matching shells"),
+    "noble": N_("{a} and {b} both have full outer shells"),
+    "base": N_("{p} for the {category}"),
+    "crowns": NP_("{p} for {n} crown", "{p} for {n} crowns"),
+    "hearts": NP_("{p} for {n} heart", "{p} for {n} hearts"),
+    "materials": N_("1 for two materials"),
+    "multipliers": NP_("{p} for {n} multiplier card", "{p} for {n} multiplier cards"),
 }
+MESSAGES = {
+    "over": N_("the game is over"),
+    "over_new": N_("the game is over: start a new game"),
+    "bot_decides": N_("it is {name}'s decision, a {bot}; let it play"),
+    "bot_decides_browser": N_("it is {name}'s decision ({bot}); the browser plays only for "
+                              "people"),
+    "no_bot": N_("no bot is to move now"),
+    "no_saves": N_("this widget keeps no saved games ({what!r})"),
+    "unknown_type": N_("unknown message type {what!r}"),
+    "nothing_to_undo": N_("nothing to undo: no person has played an action yet"),
+}
+#: bot id -> its kind in a sentence ("a greedy bot")
+BOT_WORDS = {"greedy": N_("greedy bot"), "random": N_("random bot")}
+#: the names the widget gives seats (re-named when the language changes)
+_SEAT_NAMES = {"you": TEXT["you"], "greedy": TEXT["bot_greedy"], "random": TEXT["bot_random"]}
 
 
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
+def _text(key: str, lang: str, **params: Any) -> str:
+    """TEXT[key] in ``lang``, filled (a plural entry is chosen by ``n``)."""
+    message = TEXT[key]
+    template = nsay(message, params["n"], lang) if isinstance(message, tuple) \
+        else say(message, lang)
+    return template.format(**params)
 
 
-def shell_rule(category: str, a: str, ka: int, b: str, kb: int) -> str:
+def _counted(key: str, n: int, lang: str) -> str:
+    """"3 gaps", "3 вільні місця": a TEXT plural with its number."""
+    return nsay(TEXT[key], n, lang).format(n=i18n.format_number(n, lang))
+
+
+def shell_rule(category: str, a: str, ka: int, b: str, kb: int, lang: str = "en") -> str:
     """The shell rule of a bond in words: "Ca gives 2 electrons; each Cl has 1 gap: ×2".
 
     For ions ``a`` is the giver (as in :class:`periodic_edu.elemonster.Bond`).
@@ -82,23 +117,29 @@ def shell_rule(category: str, a: str, ka: int, b: str, kb: int) -> str:
     'Ca gives 2 electrons; each Cl has 1 gap: ×2'
     >>> shell_rule("molecule", "H", 2, "O", 1)
     'H has 1 gap, O has 2 gaps: they share 2×1 = 1×2'
+    >>> shell_rule("molecule", "H", 2, "O", 1, "uk")
+    'H має 1 вільне місце, O має 2 вільні місця: вони спільно використовують 2×1 = 1×2'
     """
     A, B = card(a), card(b)
     if category == "ions":
-        p = {"g": a, "t": b, "e": A.outer, "es": _s(A.outer), "gap": B.gaps, "gs": _s(B.gaps),
-             "kg": ka, "kt": kb, "eg": ka * A.outer, "gt": kb * B.gaps}
         key = ("ions_both" if ka > 1 and kb > 1 else "ions_giver" if ka > 1
                else "ions_taker" if kb > 1 else "ions_one")
-        return RULES_TEXT[key].format(**p)
+        both = key == "ions_both"
+        return say(RULES_TEXT[key], lang).format(
+            g=a, t=b, kg=ka, kt=kb,
+            electrons=_counted("n_electrons", ka * A.outer if both else A.outer, lang),
+            gaps=_counted("n_gaps", kb * B.gaps if both else B.gaps, lang))
     if category == "molecule":
-        return RULES_TEXT["molecule"].format(a=a, b=b, ga=A.gaps, gas=_s(A.gaps), gb=B.gaps,
-                                             gbs=_s(B.gaps), ka=ka, kb=kb)
+        return say(RULES_TEXT["molecule"], lang).format(
+            a=a, b=b, gaps_a=_counted("n_gaps", A.gaps, lang), gaps_b=_counted("n_gaps", B.gaps, lang),
+            ka=ka, kb=kb, ga=A.gaps, gb=B.gaps)
     if category == "alloy":
-        return RULES_TEXT["alloy"].format(a=a, b=b, e=A.outer, es=_s(A.outer))
-    return RULES_TEXT["noble"].format(a=a, b=b)
+        return Reason(RULES_TEXT["alloy"], a=a, b=b, n=A.outer).render(lang)
+    return say(RULES_TEXT["noble"], lang).format(a=a, b=b)
 
 
-def points_breakdown(category: str, a: str, ka: int, b: str, kb: int) -> list[str]:
+def points_breakdown(category: str, a: str, ka: int, b: str, kb: int,
+                     lang: str = "en") -> list[str]:
     """Where a bond's points come from (ELEMONSTER §6), part by part.
 
     >>> points_breakdown("alloy", "Ag", 1, "Cu", 1)
@@ -106,25 +147,43 @@ def points_breakdown(category: str, a: str, ka: int, b: str, kb: int) -> list[st
     """
     from ..elemonster.bonds import BASE_POINTS
     A, B = card(a), card(b)
-    parts = [RULES_TEXT["base"].format(n=BASE_POINTS[category],
-                                       category=CATEGORY_LABELS[category])]
+    parts = [Reason(RULES_TEXT["base"], p=BASE_POINTS[category], category=category).render(lang)]
     crowns, hearts = A.crown + B.crown, A.heart + B.heart
     mults = (ka > 1) + (kb > 1)
     if crowns:
-        parts.append(RULES_TEXT["crowns"].format(n=2 * crowns, k=crowns, ks=_s(crowns)))
+        parts.append(Reason(RULES_TEXT["crowns"], p=2 * crowns, n=crowns).render(lang))
     if hearts:
-        parts.append(RULES_TEXT["hearts"].format(n=hearts, k=hearts, ks=_s(hearts)))
+        parts.append(Reason(RULES_TEXT["hearts"], p=hearts, n=hearts).render(lang))
     if A.material and B.material:
-        parts.append(RULES_TEXT["materials"])
+        parts.append(say(RULES_TEXT["materials"], lang))
     if mults:
-        parts.append(RULES_TEXT["multipliers"].format(n=2 * mults, k=mults, ks=_s(mults)))
+        parts.append(Reason(RULES_TEXT["multipliers"], p=2 * mults, n=mults).render(lang))
     return parts
 
 
-def _names(players: Any, kinds: list[str | None]) -> list[str]:
+def _name_keys(players: Any, kinds: list[str | None]) -> list[tuple[str, int | None] | None]:
+    """Per seat: the name the widget gives it (("you", None), ("greedy", 2): "Greedy bot 2"),
+    or None for a name the caller chose. A caller's name that is one of the widget's own
+    ("You", "Ви", "Du"...) counts as the widget's, so it follows the language too."""
     if isinstance(players, int) and not isinstance(players, bool):
-        names = ["You" if k is None else f"{k.capitalize()} bot" for k in kinds]
-        return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
+        keys = ["you" if k is None else k for k in kinds]
+        return [(k, i + 1 if keys.count(k) > 1 else None) for i, k in enumerate(keys)]
+    out: list[tuple[str, int | None] | None] = []
+    for name in players:
+        out.append(next(((key, None) for key, msg in _SEAT_NAMES.items()
+                         for code in i18n.LANGUAGES if name == say(msg, code)), None))
+    return out
+
+
+def _seat_name(key: tuple[str, int | None], lang: str) -> str:
+    name = say(_SEAT_NAMES[key[0]], lang)
+    return name if key[1] is None else _text("seat_n", lang, name=name, n=key[1])
+
+
+def _names(players: Any, kinds: list[str | None]) -> list[str]:
+    keys = _name_keys(players, kinds)
+    if isinstance(players, int) and not isinstance(players, bool):
+        return [_seat_name(k, "en") for k in keys]
     return list(players)
 
 
@@ -148,7 +207,7 @@ class ElemonsterWidget(IntentWidget):
     _css = css("periodic.css", "elemonster.css")
     _intents: dict = {}  # the browser writes no trait: it sends messages
 
-    static = traitlets.Dict(help="Public constants: the words, value and category names.").tag(
+    static = traitlets.Dict(help="Public constants: the card data's sources (words: `strings`).").tag(
         sync=True)
     seats = traitlets.List(help="Per seat: seat, name, bot (None: a person), colour.").tag(
         sync=True)
@@ -193,23 +252,25 @@ class ElemonsterWidget(IntentWidget):
             raise ValueError(f"bot_delay must be a number of seconds from 0 to {_MAX_DELAY}, "
                              f"not {describe(bot_delay)}")
         names = _names(players, kinds)
+        self._name_keys = _name_keys(players, kinds)
         self._kinds = kinds
         self._settings = {"players": names, "variant": variant, "hearts": hearts}
         try:
             self._game = Game(seed=seed, **self._settings)
         except EngineError as exc:
             raise ValueError(str(exc)) from None
-        self._bots = self._make_bots(seed)
+        self._bots: list[Any] = []
         self.log_entries: list[dict[str, Any]] = []
         self._viewer = kinds.index(None)
-        super().__init__(**kwargs)
+        self._ready = False
+        super().__init__(**kwargs)  # resolves `lang` (an unknown one: UnknownLanguageError)
+        self._bots = self._make_bots(seed)
         self.bot_delay_ms = int(round(bot_delay * 1000))
-        self.static = {"text": TEXT, "values": VALUE_LABELS, "categories": CATEGORY_LABELS,
-                       "symbols": {k: list(v[:2]) for k, v in SYMBOL_TEXT.items()},
-                       "kinds": KIND_TEXT, "sources": card_sources()}
-        self.seats = [{"seat": i, "name": names[i], "bot": kinds[i], "colour": PLAYER_COLOURS[i]}
-                      for i in range(n)]
+        self.static = {"sources": card_sources()}
+        self.strings = elemonster_strings(self.lang)
+        self._seats()
         self.on_msg(self._on_custom_msg)
+        self._ready = True
         self._sync()
 
     # ---- the Python API -----------------------------------------------------------------------
@@ -222,16 +283,43 @@ class ElemonsterWidget(IntentWidget):
     def bots(self) -> list[str | None]:
         return list(self._kinds)
 
+    def _names_now(self) -> list[str]:
+        """The seats' names as shown now: the widget's own names in the widget's language."""
+        return [name if key is None else _seat_name(key, self.lang)
+                for name, key in zip(self._game.names, self._name_keys)]
+
+    def _seats(self) -> None:
+        names = self._names_now()
+        self.seats = [{"seat": i, "name": names[i], "bot": self._kinds[i],
+                       "colour": PLAYER_COLOURS[i]} for i in range(len(names))]
+
+    def _translate(self, lang: str) -> None:
+        """A new language: the words, the seats' names, the bots' next sentences, and every
+        text of the view (the log was said in all three languages when it happened)."""
+        if not getattr(self, "_ready", False):
+            return
+        self.strings = elemonster_strings(lang)
+        for bot in self._bots:
+            if bot is not None:
+                bot.lang = lang
+        self._seats()
+        error = self.error
+        self._sync()
+        self.error = error  # a refusal on screen stays (said again on the next one)
+
+    def _say(self, key: str, **params: Any) -> str:
+        return Reason(MESSAGES[key], **params).render(self.lang)
+
     def play(self, action: Action | str) -> dict[str, Any]:
         """Play one action for the person to move (raises IllegalMoveError)."""
         g = self._game
         seat = g.current_player
         if g.is_over:
-            raise IllegalMoveError(None, action, "the game is over")
+            raise move_error(None, action, Reason(MESSAGES["over"]))
         if self._kinds[seat] is not None:
-            raise IllegalMoveError(seat, action, f"it is {g.names[seat]}'s decision, a "
-                                                 f"{self._kinds[seat]} bot; let it play")
-        return self._apply(action, seat, None)
+            raise move_error(seat, action, Reason(MESSAGES["bot_decides"], name=g.names[seat],
+                                                  bot=self._bot_word(seat, "en")))
+        return self._apply(action, seat)
 
     def step_bot(self) -> dict[str, Any] | None:
         """The bot to move plays one action; returns its log entry (None if no bot is to move)."""
@@ -240,7 +328,7 @@ class ElemonsterWidget(IntentWidget):
             return None
         seat = g.current_player
         decision = self._bots[seat].choose(g.observe(seat))
-        return self._apply(decision.action, seat, decision.why)
+        return self._apply(decision.action, seat)
 
     def run_bots(self, limit: int = 100_000) -> int:
         """Let bots play until a person is to decide or the game is over; returns the count."""
@@ -254,7 +342,7 @@ class ElemonsterWidget(IntentWidget):
         undone, newest first."""
         humans = [e for e in self.log_entries if e["bot"] is None]
         if not humans:
-            raise ValueError("nothing to undo: no person has played an action yet")
+            raise ValueError(say(MESSAGES["nothing_to_undo"], self.lang))
         target = humans[-1]["i"]
         undone = []
         while len(self._game.history) > target:
@@ -292,24 +380,25 @@ class ElemonsterWidget(IntentWidget):
                 if stale:
                     return False  # another view already played this revision's tick
                 if g.is_over or self._kinds[g.current_player] is None:
-                    return self._refuse("no bot is to move now")
+                    return self._refuse(self._say("no_bot"))
                 self.step_bot()
                 return True
             if intent.type == "pause":
                 self.paused = bool(intent.paused)
                 return True
             if intent.type in ("hello", "resume", "dismiss_resume"):
-                return self._refuse(f"this widget keeps no saved games ({intent.type!r})")
+                return self._refuse(self._say("no_saves", what=intent.type))
             if stale:
                 return False  # a click on a position that has moved on: nothing to do
             if intent.type == "act":
                 if g.is_over:
-                    return self._refuse("the game is over: start a new game")
+                    return self._refuse(self._say("over_new"))
                 seat = g.current_player
                 if self._kinds[seat] is not None:
-                    return self._refuse(f"it is {g.names[seat]}'s decision ({self._kinds[seat]} "
-                                        "bot); the browser plays only for people")
-                self._apply(intent.action, seat, None)
+                    return self._refuse(self._say("bot_decides_browser",
+                                                  name=self._names_now()[seat],
+                                                  bot=self._bot_word(seat, self.lang)))
+                self._apply(intent.action, seat)
                 return True
             if intent.type == "undo":
                 self.undo()
@@ -318,10 +407,10 @@ class ElemonsterWidget(IntentWidget):
                 self.new_game()
                 return True
         except IllegalMoveError as exc:
-            return self._refuse(str(exc))
+            return self._refuse(explain(exc, self.lang))
         except ValueError as exc:
             return self._refuse(str(exc))
-        return self._refuse(f"unknown message type {intent.type!r}")  # pragma: no cover
+        return self._refuse(self._say("unknown_type", what=intent.type))  # pragma: no cover
 
     def _refuse(self, text: str) -> bool:
         with self.hold_sync():
@@ -331,10 +420,16 @@ class ElemonsterWidget(IntentWidget):
 
     # ---- internals ----------------------------------------------------------------------------
     def _make_bots(self, seed: int) -> list[Any]:
-        return [None if k is None else make_bot(k, seed=seed * 7 + i + 1)
+        # the bots' own sentences are not used here (the log says each move in all three
+        # languages, below): explain=False saves the work
+        return [None if k is None else make_bot(k, seed=seed * 7 + i + 1, explain=False,
+                                                lang=self.lang)
                 for i, k in enumerate(self._kinds)]
 
-    def _apply(self, action: Action | str, seat: int, why: str | None) -> dict[str, Any]:
+    def _bot_word(self, seat: int, lang: str) -> str:
+        return say(BOT_WORDS[self._kinds[seat]], lang)
+
+    def _apply(self, action: Action | str, seat: int) -> dict[str, Any]:
         g = self._game
         if not g.is_legal(action):
             g.play(action)  # raises the engine's IllegalMoveError with the reason; no change
@@ -342,7 +437,9 @@ class ElemonsterWidget(IntentWidget):
         parsed = next(a for a in g.legal_actions() if a.key == Action.parse(action).key)
         prompt = view.to_dict()["prompt"]
         duel = g.state.duel
-        text = why or bot_sentence(view, parsed)
+        # said in every language now (the view changes with the move), so that a language
+        # switch shows the whole log in the new language
+        texts = {code: bot_sentence(view, parsed, code) for code in i18n.LANGUAGES}
         # who may see the card of a give: the giver and the one who receives it
         may_see = None
         if parsed.kind == "give" and prompt and prompt["kind"] in _PRIVATE_GIVES:
@@ -352,19 +449,19 @@ class ElemonsterWidget(IntentWidget):
         g.play(parsed)
         entry = {"i": len(g.history) - 1, "seat": seat, "name": g.names[seat],
                  "bot": self._kinds[seat], "kind": parsed.kind, "action": parsed.text,
-                 "text": text, "may_see": may_see}
+                 "texts": texts, "may_see": may_see, "to": None}
         if may_see is not None:
-            entry["hidden_text"] = TEXT["log_hidden_give"].format(name=g.names[seat],
-                                                                  to=g.names[to])
+            entry["to"] = to
         self.log_entries.append(entry)
         self._sync()
         return entry
 
-    def _public_entry(self, e: dict[str, Any], viewer: int) -> dict[str, Any]:
+    def _public_entry(self, e: dict[str, Any], viewer: int, names: list[str]) -> dict[str, Any]:
         hidden = e["may_see"] is not None and viewer not in e["may_see"]
-        return {"i": e["i"], "seat": e["seat"], "name": e["name"], "bot": e["bot"],
-                "kind": e["kind"], "text": e["hidden_text"] if hidden else e["text"],
-                "action": None if hidden else e["action"]}
+        text = (_text("log_hidden_give", self.lang, name=names[e["seat"]], to=names[e["to"]])
+                if hidden else e["texts"][self.lang])
+        return {"i": e["i"], "seat": e["seat"], "name": names[e["seat"]], "bot": e["bot"],
+                "kind": e["kind"], "text": text, "action": None if hidden else e["action"]}
 
     def _sync(self) -> None:
         g = self._game
@@ -389,16 +486,19 @@ class ElemonsterWidget(IntentWidget):
                 visible.add(duel["swap_card"])
         if view["declared"]:
             visible.add(view["declared"][1])
+        names = self._names_now()
+        view["players"] = names
         final: dict[str, Any] = {}
         if g.is_over:
-            final = {"scores": g.scores(), "winners": g.winners()}
+            final = {"scores": [{**row, "name": names[row["seat"]]} for row in g.scores()],
+                     "winners": g.winners()}
         with self.hold_sync():
             self.viewer = viewer
             self.view = view
-            self.cards = {c: card_payload(c) for c in sorted(visible)}
+            self.cards = {c: card_payload(c, self.lang) for c in sorted(visible)}
             self.choices = self._choices(view) if person_to_decide else {}
             self.pairs = self._pairs(view)
-            self.game_log = [self._public_entry(e, viewer)
+            self.game_log = [self._public_entry(e, viewer, names)
                              for e in self.log_entries[-LOG_WINDOW:]]
             self.log_total = len(self.log_entries)
             self.final = final
@@ -416,19 +516,20 @@ class ElemonsterWidget(IntentWidget):
         names = view["players"]
         out: dict[str, Any] = {"prompt": prompt, "attacks": [], "bonds": [], "answer": None,
                                "discards": [], "other": []}
+        lang = self.lang
         if prompt == "main":
-            out["headline"] = TEXT["prompt_main"]
+            out["headline"] = _text("prompt_main", lang)
         elif prompt in ("parry", "second", "give"):
             att = names[duel["attacker"]] if duel else ""
-            out["headline"] = TEXT[f"prompt_{prompt}"].format(att=att)
+            out["headline"] = _text(f"prompt_{prompt}", lang, att=att)
         else:
-            out["headline"] = TEXT["prompt_other"]
+            out["headline"] = _text("prompt_other", lang)
         parries = {a.card for a in legal if a.kind == "parry"}
         if prompt in ("parry", "second") and duel:
             out["answer"] = self._compare(view, duel, parries)
         for a in legal:
             item = {"action": a.text, "kind": a.kind, "label": bot_sentence(g.observe(
-                view["seat"]), a) if a.kind in ("special", "heart") else a.text}
+                view["seat"]), a, lang) if a.kind in ("special", "heart") else a.text}
             if a.kind == "attack":
                 item.update(self._attack(a, names))
                 out["attacks"].append(item)
@@ -437,55 +538,69 @@ class ElemonsterWidget(IntentWidget):
                 out["bonds"].append(item)
             elif a.kind == "discard":
                 item["card"] = a.card
-                item["label"] = (TEXT["keep"] if a.card is None
-                                 else TEXT["discard_card"].format(card=a.card))
+                item["label"] = (_text("keep", lang) if a.card is None
+                                 else _text("discard_card", lang, card=a.card))
                 out["discards"].append(item)
             elif a.kind == "parry":
                 item["card"] = a.card
-                item["label"] = TEXT["parry"].format(card=a.card)
+                item["label"] = _text("parry", lang, card=a.card)
                 out["other"].append(item)
             elif a.kind == "yield":
-                item["label"] = TEXT["yield"]
+                item["label"] = _text("yield", lang)
                 out["other"].append(item)
             elif a.kind == "give":
-                item["label"] = TEXT["give"].format(cards=", ".join(a.cards))
+                item["label"] = _text("give", lang, cards=", ".join(a.cards))
                 item["cards"] = list(a.cards)
                 out["other"].append(item)
             elif a.kind == "skip":
-                item["label"] = TEXT["skip"]
+                item["label"] = _text("skip", lang)
                 out["other"].append(item)
             else:
                 out["other"].append(item)
         return out
 
-    @staticmethod
-    def _value_text(c: str, value: str) -> str:
+    def _value_text(self, c: str, value: str) -> str:
         v = card(c).value(value)
         if v is None:
-            return TEXT["antiquity"] if value == "year" else TEXT["unknown"]
-        return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+            return _text("antiquity" if value == "year" else "unknown", self.lang)
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        return i18n.format_number(v, self.lang)
+
+    def _label(self, v: str) -> str:
+        return say(VALUE_LABELS[v], self.lang)
+
+    def _and(self, parts: list[str]) -> str:
+        if len(parts) == 2:
+            return _text("and", self.lang, first=parts[0], second=parts[1])
+        return ", ".join(parts)
 
     def _attack(self, a: Action, names: list[str]) -> dict[str, Any]:
-        parts = [f"{VALUE_LABELS[v]} {self._value_text(a.card, v)}" for v in a.values]
-        needs = [VALUE_LABELS["ie" if v == "en" else v] for v in a.values]
+        parts = [_text("label_value", self.lang, label=self._label(v),
+                       value=self._value_text(a.card, v)) for v in a.values]
+        needs = [self._label("ie" if v == "en" else v) for v in a.values]
         low = self._game.state.declared and self._game.state.declared[0] == "low"
         return {"card": a.card, "values": list(a.values), "target": a.target,
-                "label": f"{' and '.join(parts)} → {names[a.target]}",
-                "detail": TEXT["duel_needs_low" if low else "duel_needs"].format(
-                    label=" and ".join(needs),
-                    value=" and ".join(self._value_text(a.card, v) for v in a.values))}
+                "label": f"{self._and(parts)} → {names[a.target]}",
+                "detail": _text("duel_needs_low" if low else "duel_needs", self.lang,
+                                label=self._and(needs),
+                                value=self._and([self._value_text(a.card, v)
+                                                 for v in a.values]))}
 
     def _bond(self, a: Action, view: dict[str, Any]) -> dict[str, Any]:
         cat, x, kx, y, ky = a.bond
         bond = make_bond(cat, x, kx, y, ky)
-        label = TEXT["bond_lay"].format(formula=bond.formula, points=bond.points)
+        lang = self.lang
+        label = _text("bond_lay", lang, formula=bond.formula,
+                      points=_counted("n_points", bond.points, lang))
         if a.dissolve:
             old = view["bonds"][view["seat"]][a.dissolve[0] - 1]["formula"]
-            label += " (" + TEXT["bond_dissolve"].format(old=old, card=a.dissolve[1]) + ")"
+            label += " (" + _text("bond_dissolve", lang, old=old, card=a.dissolve[1]) + ")"
         return {"category": bond.category, "formula": bond.formula, "points": bond.points,
                 "cards": [bond.a, bond.b], "multipliers": [bond.ka, bond.kb], "label": label,
-                "rule": shell_rule(bond.category, bond.a, bond.ka, bond.b, bond.kb),
-                "breakdown": points_breakdown(bond.category, bond.a, bond.ka, bond.b, bond.kb)}
+                "rule": shell_rule(bond.category, bond.a, bond.ka, bond.b, bond.kb, lang),
+                "breakdown": points_breakdown(bond.category, bond.a, bond.ka, bond.b, bond.kb,
+                                              lang)}
 
     def _compare(self, view: dict[str, Any], duel: dict[str, Any],
                  parries: set[str]) -> dict[str, Any]:
@@ -496,13 +611,13 @@ class ElemonsterWidget(IntentWidget):
         for c in dict.fromkeys(view["hand"]):
             if is_multiplier(c):
                 continue
-            rows.append({"card": c, "name": card(c).name,
+            rows.append({"card": c, "name": i18n.element_name(c, self.lang),
                          "values": [self._value_text(c, v) for v in answer],
                          "beats": c in parries, "action": f"P:{c}" if c in parries else None})
-        return {"card": duel["card"], "name": card(duel["card"]).name,
-                "attack": [{"label": VALUE_LABELS[v], "value": self._value_text(duel["card"], v)}
+        return {"card": duel["card"], "name": i18n.element_name(duel["card"], self.lang),
+                "attack": [{"label": self._label(v), "value": self._value_text(duel["card"], v)}
                            for v in values],
-                "answer_labels": [VALUE_LABELS[v] for v in answer], "low": duel["low"],
+                "answer_labels": [self._label(v) for v in answer], "low": duel["low"],
                 "mode": duel["mode"], "rows": rows}
 
     def _pairs(self, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -541,22 +656,18 @@ class ElemonsterWidget(IntentWidget):
         try:
             points = check_bond(cat, formula)
         except IllegalBondError as exc:
-            return {"category": cat, "ok": False, "formula": formula, "text": str(exc),
-                    "action": None}
+            return {"category": cat, "ok": False, "formula": formula,
+                    "text": explain(exc, self.lang), "action": None}
         bond = make_bond(cat, a, ka, b, kb)
         action = legal.get((bond.category, frozenset((a, b))))
         multi = ka > 1 or kb > 1
-        if action:
-            text = TEXT["bond_fits"].format(formula=bond.formula, points=points)
-        elif multi and self._game.variant == "beginner":
-            text = TEXT["bond_needs_mult"].format(formula=bond.formula, points=points)
-        elif multi:
-            text = TEXT["bond_no_mult_cards"].format(formula=bond.formula, points=points)
-        else:
-            text = TEXT["bond_fits"].format(formula=bond.formula, points=points)
+        key = ("bond_needs_mult" if multi and not action and self._game.variant == "beginner"
+               else "bond_no_mult_cards" if multi and not action else "bond_fits")
+        text = _text(key, self.lang, formula=bond.formula,
+                     points=_counted("n_points", points, self.lang))
         return {"category": cat, "ok": True, "formula": bond.formula, "points": points,
                 "text": text, "action": action,
-                "rule": shell_rule(bond.category, bond.a, bond.ka, bond.b, bond.kb)}
+                "rule": shell_rule(bond.category, bond.a, bond.ka, bond.b, bond.kb, self.lang)}
 
     def __repr__(self) -> str:
         return f"<ElemonsterWidget {self._game!r}>"

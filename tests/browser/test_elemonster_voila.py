@@ -9,6 +9,7 @@ screenshots at 390x844 and 1366x768 go to artifacts/screenshots/elemonster_*.png
 """
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -50,7 +51,12 @@ def check_sizes(page) -> None:
         if (own && parseFloat(getComputedStyle(n).fontSize) < 10) out.push('small text: ' + n.textContent.slice(0, 30));
         if (/^(BUTTON|SELECT)$/.test(n.tagName) && (r.height < 24 || r.width < 24)) out.push('small target: ' + n.textContent.slice(0, 30));
       }
-      if (root.scrollWidth > root.clientWidth + 1) out.push('overflows: ' + root.scrollWidth + ' > ' + root.clientWidth);
+      if (root.scrollWidth > root.clientWidth + 1) {
+        const edge = root.getBoundingClientRect().right + 1;
+        const wide = [...root.querySelectorAll('*')].filter(n => n.getBoundingClientRect().right > edge)
+          .slice(-2).map(n => n.tagName + '.' + n.className + ': ' + (n.textContent || '').slice(0, 40));
+        out.push('overflows: ' + root.scrollWidth + ' > ' + root.clientWidth + ' ' + wide.join(' | '));
+      }
       return out;
     }""", ROOT)
     assert bad == [], bad[:8]
@@ -189,6 +195,82 @@ def test_the_elemonster_card_alone(browser, voila, axe):
         assert result["counts"]["critical"] == 0 and result["counts"]["serious"] == 0, \
             [(v["id"], v["targets"]) for v in result["violations"]]
         screenshot(page, "elemonster_card_fe")
+        assert page.js_errors == []
+    finally:
+        context.close()
+
+
+# ---- the Elemonster tab in Ukrainian and German -------------------------------------------------
+TAB_TITLES = {"uk": "Властивості|Елементи|Гра|Elemonster",
+              "de": "Trends erkunden|Elementkarten|Spielen|Elemonster"}
+
+
+def catalog_words(lang: str) -> set[str]:
+    """Every word (4+ letters) of one side of the elemonster catalog."""
+    import re
+    from periodic_edu import i18n
+    words: set[str] = set()
+    for value in i18n.messages("elemonster", lang).values():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{\w+\}", " ", text))}
+    return words
+
+
+def visible_english(page, lang: str) -> set[str]:
+    """English words of the elemonster catalog on the tab ("Elemonster" is the game's name; on
+    the German page a word the German catalog uses too, e.g. "neutral", is German)."""
+    import re
+    english = catalog_words("en") - {"elemonster"}
+    if lang == "de":
+        english -= catalog_words("de")
+    text = page.inner_text(ROOT)
+    found = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english}
+    if found:
+        print(text)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["uk", "de"])
+def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
+    """?lang=uk / ?lang=de: the tab shows no English word of the elemonster catalog, a move is
+    played, a refusal would say its reason in the language, and the layout holds at 390 px."""
+    context, page = sized_page(browser, 390, 844, touch=True)
+    try:
+        page.goto(f"{dashboard.base}/?lang={lang}")
+        page.wait_for_function(  # the kernel switches in place once Voila hands it the query
+            "t => [...document.querySelectorAll('[role=tab]')].map(n => n.innerText.trim())"
+            ".join('|') === t", arg=TAB_TITLES[lang], timeout=90_000)
+        page.get_by_role("tab", name="Elemonster").click()
+        page.wait_for_selector(f'{READY}[lang="{lang}"][data-my-turn="true"]', timeout=30_000)
+        assert page.js_errors == []
+        assert visible_english(page, lang) == set()
+        # the card's plural and decimal mark: "… 6 вільних місць" / "6 Lücken", "1,83"
+        hand = page.locator(f'{ROOT} [data-role="hand"] .em-card').first.inner_text()
+        assert ("вільн" in hand) if lang == "uk" else ("Lücke" in hand), hand
+        assert re.search(r"\d,\d", hand), hand
+        # play until the bot has answered: its sentence in the log is in the language too
+        for n in range(60):
+            if page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count():
+                break
+            page.wait_for_function(
+                "(sel) => { const d = document.querySelector(sel).dataset; "
+                "return d.over === 'true' || (d.myTurn === 'true' && d.botPending === 'false'); }",
+                arg=ROOT, timeout=30_000)
+            if page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count():
+                break
+            rev = int(state(page)["revision"])
+            choose(page, n).click()
+            page.wait_for_function(
+                "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
+                arg=[ROOT, rev], timeout=30_000)
+            assert page.is_hidden(f'{ROOT} [data-role="error"]')
+        assert page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count()
+        assert visible_english(page, lang) == set()
+        check_sizes(page)
+        screenshot(page, f"elemonster_{lang}_390x844")
+        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
+        page.wait_for_timeout(300)
+        check_sizes(page)
         assert page.js_errors == []
     finally:
         context.close()

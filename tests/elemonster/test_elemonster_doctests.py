@@ -10,7 +10,7 @@ MODULES = ["periodic_edu.elemonster", "periodic_edu.elemonster.cards",
            "periodic_edu.elemonster.deck", "periodic_edu.elemonster.bonds",
            "periodic_edu.elemonster.scoring", "periodic_edu.elemonster.errors",
            "periodic_edu.elemonster.actions", "periodic_edu.elemonster.game",
-           "periodic_edu.elemonster.bots"]
+           "periodic_edu.elemonster.bots", "periodic_edu.elemonster.words"]
 
 
 @pytest.mark.parametrize("name", MODULES)

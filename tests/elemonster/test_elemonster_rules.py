@@ -55,7 +55,7 @@ def test_beats_is_strict_and_years_count_older():
 def test_a_noble_gas_cannot_attack_with_electronegativity():
     g = rig([["Ne"], ["Cl"]])
     assert "A:Ne:en>2" not in legal(g) and "A:Ne:ie>2" in legal(g)
-    with pytest.raises(IllegalMoveError, match="does not know its en"):
+    with pytest.raises(IllegalMoveError, match="does not know its electronegativity"):
         g.play("A:Ne:en>2")
 
 

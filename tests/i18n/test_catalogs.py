@@ -35,6 +35,9 @@ SAME_AS_ENGLISH = {
     ("uk", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md"},
     ("de", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md", "Element", "Trend",
                         "Agenda {id}", "R{n}"},
+    # Elemonster: the game's name; "neutral" is the German rulebook's own symbol name
+    ("uk", "elemonster"): {"Elemonster"},
+    ("de", "elemonster"): {"Elemonster", "neutral"},
 }
 
 CASES = [(lang, domain) for lang in TRANSLATED for domain in i18n.DOMAINS]

@@ -143,7 +143,7 @@ def test_hidden_gives_between_two_others_say_only_a_card():
                 if e["i"] in shown:
                     assert shown[e["i"]]["action"] is None
                     assert "a card" in shown[e["i"]]["text"]
-                    assert e["text"] != shown[e["i"]]["text"]
+                    assert e["texts"]["en"] != shown[e["i"]]["text"]
             return
     pytest.fail("no bot gave a card to another bot in 40 seeded 3-player games")
 
