@@ -50,16 +50,13 @@ def test_our_pages_link_nothing_outside_the_site(site_dir):
 
 
 # -- the dashboard ---------------------------------------------------------------------------
-def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_server):
+def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offline_page, site_server):
     page = offline_page
     page.goto(f"{site_server.base}/dashboard.html")
     progress = page.locator("#progress-text")
     assert re.fullmatch(r"Loading Python in your browser… \d+ %", progress.inner_text())
     assert "hidden information" in page.locator("#fairness").inner_text()
-    page.wait_for_function("document.body.dataset.state !== 'loading'",
-                           timeout=BOOT_TIMEOUT_MS, polling=250)
-    data = page.evaluate("({...document.body.dataset})")
-    assert data["state"] == "ready", page.locator("#progress-text").inner_text()
+    data = wait_ready(page)
     print(f"\n[site] dashboard first render (navigation -> first board cell): "
           f"{int(data['firstRenderMs']) / 1000:.1f} s")
     app = page.frame_locator("#app")
@@ -84,7 +81,7 @@ def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_serv
     assert "Mercury" in card.inner_text() and "liquid" in card.inner_text().lower()
 
     app.get_by_role("tab", name="Play").click()
-    game = app.locator('[data-widget="game"]')
+    game = app.locator(GAME)
     game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
     app.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
         timeout=60_000)
@@ -104,9 +101,94 @@ def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_serv
     # the bot's turn follows, played by Python in this page, with its sentences in the log
     game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
         timeout=60_000)
+    app.locator(f'{GAME}[data-my-turn="true"][data-bot-pending="false"]').wait_for(
+        timeout=120_000)  # the bot has finished its turn: the position is settled
     screenshot(page, "site_dashboard_play")
+    before = game_position(app)
+    assert before["round"] and before["energy"] and before["log"], before
+    token = page.frame_locator("#app").locator("body").evaluate(
+        "() => localStorage.getItem('periodic_edu.resume_token')")
+    assert token and len(token) >= 32
+    wait_for_the_save_in_indexeddb(app)
+
+    # a reload: a new Python in the page, the save read back from this browser's IndexedDB
+    page.on("dialog", lambda dialog: dialog.accept())  # "leave the game?" before unloading
+    page.reload()
+    wait_ready(page)
+    app = page.frame_locator("#app")
+    app.get_by_role("tab", name="Play").click()
+    offer = app.locator('[data-role="resume-offer"]')
+    offer.wait_for(timeout=60_000)
+    assert app.locator('[data-role="resume"]').inner_text().startswith(
+        "Resume your game (round ")
+    assert game_position(app)["log"] == []  # a fresh deal until the student chooses
+    app.locator('[data-role="resume"]').click()
+    page.wait_for_function(
+        "n => document.querySelector('#app').contentDocument.querySelectorAll("
+        "'[data-widget=\"game\"] [data-role=\"log\"] li[data-i]').length >= n",
+        arg=len(before["log"]), timeout=60_000)
+    assert game_position(app) == before
+    assert offer.is_hidden()
     assert page.blocked == [], page.blocked
     assert page.js_errors == []
+
+
+GAME = '[data-widget="game"]'
+
+
+def wait_ready(page) -> dict:
+    page.wait_for_function("document.body.dataset.state !== 'loading'",
+                           timeout=BOOT_TIMEOUT_MS, polling=250)
+    data = page.evaluate("({...document.body.dataset})")
+    assert data["state"] == "ready", page.locator("#progress-text").inner_text()
+    return data
+
+
+def game_position(app) -> dict:
+    """Where the game stands as the page shows it: flasks, energies, round, log, whose turn."""
+    return app.locator(GAME).evaluate("""n => ({
+        flasks: [...n.querySelectorAll('[data-board="game"] .pe-g-flask')].map(
+            f => [f.dataset.seat, f.closest('[data-symbol]').dataset.symbol]).sort(),
+        energy: [...n.querySelectorAll('[data-fact="energy"] .pe-g-fact-value')].map(
+            e => e.textContent),
+        round: n.querySelector('.pe-g-title').textContent,
+        log: [...n.querySelectorAll('[data-role="log"] li[data-i]')].map(
+            li => li.dataset.i + ':' + li.dataset.kind),
+        phase: n.dataset.phase, seat: n.dataset.currentSeat})""")
+
+
+#: The saves' IndexedDB (Emscripten's IDBFS names it after the mount point): the newest save
+#: file's text, read the way the next page's Python will read it.
+READ_SAVE = """async () => {
+  const names = (await indexedDB.databases()).map(d => d.name).filter(n => n.endsWith("/saves"));
+  if (names.length !== 1) return null;
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open(names[0]); r.onsuccess = () => ok(r.result); r.onerror = no; });
+  const store = db.transaction("FILE_DATA").objectStore("FILE_DATA");
+  const entries = await new Promise((ok) => {
+    const out = []; const c = store.openCursor();
+    c.onsuccess = () => { const cur = c.result; if (!cur) return ok(out);
+      out.push([cur.key, cur.value]); cur.continue(); }; });
+  db.close();
+  const saves = entries.filter(([k, v]) => k.endsWith(".json") && v.contents);
+  if (saves.length !== 1) return null;
+  return new TextDecoder().decode(saves[0][1].contents);
+}"""
+
+
+def wait_for_the_save_in_indexeddb(app, timeout_s: float = 30) -> dict:
+    """The save of the position on screen has reached IndexedDB (written right after each
+    action; a reload before that would resume one action earlier)."""
+    frame = app.locator("body")
+    deadline = time.monotonic() + timeout_s
+    last = None
+    while time.monotonic() < deadline:
+        text = frame.evaluate(READ_SAVE)
+        if text and text == last and not json.loads(text)["over"]:
+            return json.loads(text)  # the same for half a second: nothing more on its way
+        last = text
+        time.sleep(0.5)
+    pytest.fail(f"no settled save in the browser's IndexedDB: {last}")
 
 
 # -- the lessons -----------------------------------------------------------------------------
