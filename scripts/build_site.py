@@ -224,6 +224,16 @@ def kernel_extension_wheels(kernel_whl: Path, into: Path) -> dict[str, Path]:
     return found
 
 
+def site_lesson(name: str) -> str:
+    """Where a lesson of ``lessons/`` goes in the site: ``uk/01_x.ipynb`` -> ``uk/01_x.uk.ipynb``.
+
+    JupyterLite 0.8 keys a notebook's session by its file name alone, so ``uk/01_x.ipynb``
+    opened after ``01_x.ipynb`` would be handed the English lesson's session (and fail)."""
+    folder, _, base = name.rpartition("/")
+    return f"{folder}/{base.removesuffix('.ipynb')}.{folder.replace('/', '.')}.ipynb" \
+        if folder else name
+
+
 def lesson_copy(src: Path, dst: Path) -> None:
     """A lesson for the browser: the Pyodide kernel named, so no kernel dialog opens."""
     nb = json.loads(src.read_text(encoding="utf-8"))
@@ -273,8 +283,9 @@ def build(output: Path) -> dict:
 
         files = lite / "files"
         files.mkdir()
-        for name in PINS["lessons"]:
-            lesson_copy(REPO / "lessons" / name, files / name)
+        for name in PINS["lessons"]:  # "uk/...": the Ukrainian lessons, in a folder of their own
+            (files / site_lesson(name)).parent.mkdir(parents=True, exist_ok=True)
+            lesson_copy(REPO / "lessons" / name, files / site_lesson(name))
 
         (lite / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,
