@@ -40,6 +40,8 @@ const HIDE_CODE_CSS = `
   .jp-ConsolePanel > .jp-Toolbar, .jp-CodeConsole-divider, .jp-OutputArea-promptOverlay
     { display: none !important; }
   #jp-top-panel, #jp-menu-panel { display: none !important; min-height: 0 !important; }
+  /* the status bar's notification count ("0"): nothing a visitor of the dashboard needs */
+  #jp-bottom-panel, .jp-StatusBar-Widget, .jp-Notification-Status { display: none !important; }
   .jp-CodeConsole-content { padding: 0 !important; }
   .jp-CodeConsole .jp-Cell { padding: 0 !important; }
 `;

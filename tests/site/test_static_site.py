@@ -79,6 +79,7 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     # no code in sight
     assert "dashboard()" not in app.locator("body").inner_text()
     assert app.locator(".jp-InputArea-editor").filter(visible=True).count() == 0
+    assert app.locator(".jp-Notification-Status").filter(visible=True).count() == 0  # no "0"
 
     main = app.locator('[data-board="main"]')
     main.locator('[data-symbol="Na"]').click()
