@@ -208,6 +208,76 @@ def write_lock(pyodide_dir: Path, lock: dict, wheels: dict[str, Path]) -> list[s
     return sorted(packages)
 
 
+# -- bytecode --------------------------------------------------------------------------------
+#: Runs in Node with the site's own Pyodide (so the bytecode is exactly its Python's): each
+#: wheel in ``in/`` is written to ``out/`` with a ``__pycache__/*.cpython-314.pyc`` beside every
+#: module (unchecked-hash pycs: valid whatever the files' times). The .py files stay (tracebacks,
+#: inspect, jedi).
+PYC_NODE = """
+import { loadPyodide } from "./pyodide.mjs";
+const [work] = process.argv.slice(2);
+const py = await loadPyodide({ indexURL: new URL(".", import.meta.url).pathname });
+py.FS.mkdirTree("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: work }, "/work");
+py.runPython(`
+import importlib.util, os, posixpath, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+tag = sys.implementation.cache_tag
+for name in sorted(os.listdir("/work/in")):
+    with zipfile.ZipFile("/work/in/" + name) as zin, \\
+            zipfile.ZipFile("/work/out/" + name, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            zout.writestr(info, data)
+            head = info.filename.split("/")[0]
+            if not info.filename.endswith(".py") or head.endswith((".dist-info", ".data")):
+                continue
+            try:
+                code = compile(data, "/lib/python3.14/site-packages/" + info.filename, "exec",
+                               dont_inherit=True)
+            except SyntaxError:  # a template or a Python 2 leftover: imported never
+                continue
+            folder, base = posixpath.split(info.filename)
+            pyc = posixpath.join(folder, "__pycache__", base[:-3] + "." + tag + ".pyc")
+            zout.writestr(pyc, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data),
+                                                       checked=False)))
+`);
+"""
+
+
+def precompiled(wheels: dict[str, Path], pyodide_dir: Path, lock: dict,
+                cache: Path) -> dict[str, Path]:
+    """The wheels with their bytecode in them, so the browser's Python imports without
+    compiling (IPython and its friends take seconds to compile on a slow machine, at every
+    page load, since the page's file system starts empty). Cached by the wheel's sha256."""
+    node = shutil.which("node")
+    if node is None:
+        say("node not found: wheels left without bytecode (the site starts slower)")
+        return wheels
+    folder = cache / "pyc"
+    folder.mkdir(exist_ok=True)
+    done = {name: folder / sha256(path)[:16] / path.name for name, path in wheels.items()}
+    todo = {name: path for name, path in wheels.items() if not done[name].exists()}
+    if todo:
+        say(f"compiling {len(todo)} wheels to bytecode with the site's Pyodide (node)")
+        with tempfile.TemporaryDirectory(prefix="periodic-edu-pyc-") as tmp:
+            work = Path(tmp)
+            (work / "in").mkdir()
+            (work / "out").mkdir()
+            for path in todo.values():
+                shutil.copy2(path, work / "in" / path.name)
+            for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                         "python_stdlib.zip"):
+                shutil.copy2(pyodide_dir / name, work / name)
+            (work / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+            (work / "compile.mjs").write_text(PYC_NODE, encoding="utf-8")
+            run([node, str(work / "compile.mjs"), str(work)], cwd=work)
+            for name, path in todo.items():
+                done[name].parent.mkdir(exist_ok=True)
+                shutil.copy2(work / "out" / path.name, done[name])
+    return done
+
+
 # -- the JupyterLite build -------------------------------------------------------------------
 def kernel_extension_wheels(kernel_whl: Path, into: Path) -> dict[str, Path]:
     """The wheels the pyodide kernel extension ships (piplite, pyodide_kernel, stubs)."""
@@ -222,6 +292,16 @@ def kernel_extension_wheels(kernel_whl: Path, into: Path) -> dict[str, Path]:
     if set(found) != {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension"}:
         raise BuildError(f"unexpected wheels in {kernel_whl.name}: {sorted(found)}")
     return found
+
+
+def site_lesson(name: str) -> str:
+    """Where a lesson of ``lessons/`` goes in the site: ``uk/01_x.ipynb`` -> ``uk/01_x.uk.ipynb``.
+
+    JupyterLite 0.8 keys a notebook's session by its file name alone, so ``uk/01_x.ipynb``
+    opened after ``01_x.ipynb`` would be handed the English lesson's session (and fail)."""
+    folder, _, base = name.rpartition("/")
+    return f"{folder}/{base.removesuffix('.ipynb')}.{folder.replace('/', '.')}.ipynb" \
+        if folder else name
 
 
 def lesson_copy(src: Path, dst: Path) -> None:
@@ -266,6 +346,7 @@ def build(output: Path) -> dict:
         wheels = pypi_wheels(cache, wanted)
         wheels.update(kernel_extension_wheels(kernel_whl, tmp))
         wheels["periodic-edu"] = project_wheel(tmp / "dist")
+        wheels = precompiled(wheels, pyodide_dir, lock, cache)
         in_lock = write_lock(pyodide_dir, lock, wheels)
         missing = [p for p in PINS["preload"] if canonical(p) not in in_lock]
         if missing:
@@ -273,8 +354,9 @@ def build(output: Path) -> dict:
 
         files = lite / "files"
         files.mkdir()
-        for name in PINS["lessons"]:
-            lesson_copy(REPO / "lessons" / name, files / name)
+        for name in PINS["lessons"]:  # "uk/...": the Ukrainian lessons, in a folder of their own
+            (files / site_lesson(name)).parent.mkdir(parents=True, exist_ok=True)
+            lesson_copy(REPO / "lessons" / name, files / site_lesson(name))
 
         (lite / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,

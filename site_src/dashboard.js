@@ -20,7 +20,18 @@ const TEXT = {
     + "Firefox or Safari).",
 };
 
-const CODE = ["from periodic_edu.widgets.dashboard import dashboard", "dashboard()"];
+// The page's query string goes to Python as it is (Python reads ?lang= and says on the page
+// when a language is unknown); only URL-safe characters reach the code, inside "...".
+function pageQuery() {
+  return location.search.replace(/^\?/, "").replace(/[^A-Za-z0-9%&=._~+-]/g,
+    (c) => encodeURIComponent(c).replace(/[^A-Za-z0-9%]/g,
+      (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`));
+}
+
+// static_dashboard: the dashboard with its saves kept in this browser's storage (a reload
+// offers to resume the game) and the page's ?lang=.
+const CODE = ["from periodic_edu.widgets.dashboard import static_dashboard",
+  `await static_dashboard("${pageQuery()}")`];
 
 // Hide the REPL's own chrome: the prompt cell, the prompts, the banner.
 const HIDE_CODE_CSS = `
@@ -29,6 +40,8 @@ const HIDE_CODE_CSS = `
   .jp-ConsolePanel > .jp-Toolbar, .jp-CodeConsole-divider, .jp-OutputArea-promptOverlay
     { display: none !important; }
   #jp-top-panel, #jp-menu-panel { display: none !important; min-height: 0 !important; }
+  /* the status bar's notification count ("0"): nothing a visitor of the dashboard needs */
+  #jp-bottom-panel, .jp-StatusBar-Widget, .jp-Notification-Status { display: none !important; }
   .jp-CodeConsole-content { padding: 0 !important; }
   .jp-CodeConsole .jp-Cell { padding: 0 !important; }
 `;

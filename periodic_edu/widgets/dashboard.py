@@ -22,9 +22,9 @@ from ..chemistry import ELEMENTS
 from ..locale.widget_texts import DASHBOARD, FRONT_END
 from . import ElementCard, ElemonsterWidget, GameWidget, explore
 from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
-from .save_store import SaveStore
+from .save_store import SaveStore, keep_saves_in_browser
 
-__all__ = ["dashboard", "element_cards", "play", "language_from_query"]
+__all__ = ["dashboard", "element_cards", "play", "language_from_query", "static_dashboard"]
 
 #: Bot id -> the key of its name (a seat's name) and of its choice in the setup.
 BOT_KEYS = (("search", "bot_search", "choice_search"), ("greedy", "bot_greedy", "choice_greedy"),
@@ -308,4 +308,23 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     app.use_page_language = use_page_language
     app.widgets = lambda: [*explorer_box.children, cards.children[1],
                            *game_box.game_holder.children]
+    return app
+
+
+# -- the static site (site_src/dashboard.js runs this in the visitor's browser) ----------------
+async def static_dashboard(query: str = "") -> w.VBox:
+    """The dashboard of the static site, where Python runs in the page (Pyodide).
+
+    ``query``: the page's query string (``"lang=uk"``), passed by the page since there is no
+    server to read it. The dashboard opens in that language; an unknown one is said on the
+    page (English meanwhile), never a traceback. Games are saved in the browser's own storage
+    (:func:`~periodic_edu.widgets.save_store.keep_saves_in_browser`), so a reload offers to
+    resume them."""
+    await keep_saves_in_browser()
+    try:
+        lang = language_from_query(query)
+    except i18n.UnknownLanguageError:
+        lang = None  # said on the page just below
+    app = dashboard(lang=lang)
+    app.use_page_language(lambda: language_from_query(query))
     return app

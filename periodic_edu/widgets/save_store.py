@@ -9,6 +9,11 @@ the oldest go first.
 The directory: ``directory=`` or the environment variable ``PERIODIC_EDU_SAVE_DIR``, else
 ``$XDG_DATA_HOME/periodic_edu/saves`` (``~/.local/share/periodic_edu/saves``).
 
+In the static site the kernel is Pyodide in the visitor's own browser tab, whose files vanish
+on reload: :func:`keep_saves_in_browser` mounts the browser's IndexedDB at that directory, so
+the same store (same files, same code) survives a reload there. The browser still keeps only
+the token in ``localStorage``; the saves sit in the same browser's IndexedDB.
+
 >>> import tempfile
 >>> store = SaveStore(tempfile.mkdtemp())
 >>> token = store.new_token()
@@ -25,11 +30,12 @@ import json
 import os
 import re
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SaveStore", "default_save_dir", "TOKEN_PATTERN"]
+__all__ = ["SaveStore", "default_save_dir", "keep_saves_in_browser", "TOKEN_PATTERN"]
 
 #: What a browser may send as a token (token_urlsafe(24) gives 32 of these characters).
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
@@ -120,3 +126,47 @@ class SaveStore:
             path.unlink(missing_ok=True)
             gone += 1
         return gone
+
+
+async def keep_saves_in_browser(directory: str | os.PathLike | None = None) -> Path | None:
+    """Pyodide (the static site) only: keep the save directory in the browser's IndexedDB.
+
+    Mounts Emscripten's IDBFS at ``directory`` (default :func:`default_save_dir`) with
+    ``autoPersist`` (every write, rename and unlink is copied to IndexedDB right after it
+    happens) and waits until the saves already kept there are loaded, so a :class:`SaveStore`
+    on that directory finds the game of the page before the reload. Returns the directory;
+    None outside Pyodide (a real file system needs nothing) and where the browser refuses
+    storage (then a reload starts afresh). Calling it twice is harmless.
+
+    The kernel's own ``/drive`` (JupyterLite's contents, shown in the file browser) is not
+    used: it reaches the page through a service worker or cross-origin isolation headers,
+    neither of which a plain file server or a first visit guarantees."""
+    if sys.platform != "emscripten":
+        return None
+    import asyncio
+
+    import pyodide_js  # the Pyodide API of this page's worker
+    from pyodide.ffi import create_once_callable, to_js
+    from js import Object
+
+    fs = pyodide_js.FS
+    path = Path(directory) if directory is not None else default_save_dir()
+    path.mkdir(parents=True, exist_ok=True)
+    if fs.lookupPath(str(path)).node.mount.mountpoint == str(path):
+        return path  # mounted already (the dashboard built twice in one kernel)
+    fs.mount(fs.filesystems.IDBFS, to_js({"autoPersist": True}, dict_converter=Object.fromEntries),
+             str(path))
+    loaded = asyncio.get_running_loop().create_future()
+
+    def done(error=None) -> None:
+        if not loaded.done():
+            loaded.set_result(error)
+
+    fs.syncfs(True, create_once_callable(done))  # True: IndexedDB -> the directory
+    error = await loaded
+    if error:  # storage refused (private mode, quota): the game plays on, unsaved across reloads
+        from js import console
+
+        console.warn(f"periodic_edu: saves cannot be kept in this browser ({error})")
+        return None
+    return path

@@ -7,6 +7,8 @@ network cut: every request that does not go to 127.0.0.1 is aborted and counted.
 * ``site_server``: ``python -m http.server`` serving that folder on a free loopback port.
 * ``offline_page``: a fresh browser context whose requests to anywhere else are aborted; the
   aborted URLs are in ``page.blocked``.
+* ``lesson_page``: one such page on JupyterLab for all the lessons of a module (they share one
+  Python: see tests/site/test_static_site.py).
 """
 from __future__ import annotations
 
@@ -112,6 +114,25 @@ def offline_page(site_browser, site_server):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors
     page.blocked = context.blocked
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def lesson_page(site_browser, site_server):
+    """One offline JupyterLab page for all the lessons; ``page.kernel``: the shared kernel."""
+    context = offline_context(site_browser, site_server.base,
+                              viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    page.blocked = context.blocked
+    page.kernel = None
+    page.goto(f"{site_server.base}/lab/index.html")
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
     try:
         yield page
     finally:

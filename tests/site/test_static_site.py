@@ -14,7 +14,16 @@ import pytest
 from browser_helpers import screenshot
 
 PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
-LESSONS = PINS["lessons"]
+
+
+def site_lesson(name: str) -> str:
+    """scripts/build_site.py's name of a lesson in the site (the build test checks they agree):
+    ``uk/01_x.ipynb`` -> ``uk/01_x.uk.ipynb``, as JupyterLite keys sessions by file name."""
+    folder, _, base = name.rpartition("/")
+    return f"{folder}/{base.removesuffix('.ipynb')}.{folder}.ipynb" if folder else name
+
+
+LESSONS = [site_lesson(name) for name in PINS["lessons"]]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 NA_IONIZATION = set("H He Li Be B C N Mg Al Si P S".split())
 #: A cold start of Python in the browser is CPU-bound: minutes on a loaded 2-core machine.
@@ -40,6 +49,13 @@ def test_the_site_holds_everything_python_needs(site_dir):
     for lesson in LESSONS:
         nb = json.loads((site_dir / "files" / lesson).read_text())
         assert nb["metadata"]["kernelspec"]["name"] == "python"  # no kernel dialog
+    # every lesson of the kit, in English and in Ukrainian
+    repo = __import__("browser_helpers").REPO
+    kit = sorted(p.relative_to(repo / "lessons").as_posix()
+                 for p in (repo / "lessons").glob("**/[0-9][0-9]_*.ipynb"))
+    assert sorted(PINS["lessons"]) == kit and any(n.startswith("uk/") for n in kit)
+    names = [p.name for p in (site_dir / "files").glob("**/*.ipynb")]
+    assert len(set(names)) == len(names) == len(kit), names  # one session per lesson
 
 
 def test_our_pages_link_nothing_outside_the_site(site_dir):
@@ -50,22 +66,20 @@ def test_our_pages_link_nothing_outside_the_site(site_dir):
 
 
 # -- the dashboard ---------------------------------------------------------------------------
-def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_server):
+def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offline_page, site_server):
     page = offline_page
     page.goto(f"{site_server.base}/dashboard.html")
     progress = page.locator("#progress-text")
     assert re.fullmatch(r"Loading Python in your browser… \d+ %", progress.inner_text())
     assert "hidden information" in page.locator("#fairness").inner_text()
-    page.wait_for_function("document.body.dataset.state !== 'loading'",
-                           timeout=BOOT_TIMEOUT_MS, polling=250)
-    data = page.evaluate("({...document.body.dataset})")
-    assert data["state"] == "ready", page.locator("#progress-text").inner_text()
+    data = wait_ready(page)
     print(f"\n[site] dashboard first render (navigation -> first board cell): "
           f"{int(data['firstRenderMs']) / 1000:.1f} s")
     app = page.frame_locator("#app")
     # no code in sight
     assert "dashboard()" not in app.locator("body").inner_text()
     assert app.locator(".jp-InputArea-editor").filter(visible=True).count() == 0
+    assert app.locator(".jp-Notification-Status").filter(visible=True).count() == 0  # no "0"
 
     main = app.locator('[data-board="main"]')
     main.locator('[data-symbol="Na"]').click()
@@ -84,7 +98,7 @@ def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_serv
     assert "Mercury" in card.inner_text() and "liquid" in card.inner_text().lower()
 
     app.get_by_role("tab", name="Play").click()
-    game = app.locator('[data-widget="game"]')
+    game = app.locator(GAME)
     game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
     app.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
         timeout=60_000)
@@ -104,22 +118,153 @@ def test_dashboard_offline_explorer_card_and_a_game_turn(offline_page, site_serv
     # the bot's turn follows, played by Python in this page, with its sentences in the log
     game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
         timeout=60_000)
+    app.locator(f'{GAME}[data-my-turn="true"][data-bot-pending="false"]').wait_for(
+        timeout=120_000)  # the bot has finished its turn: the position is settled
     screenshot(page, "site_dashboard_play")
+    before = game_position(app)
+    assert before["round"] and before["energy"] and before["log"], before
+    token = page.frame_locator("#app").locator("body").evaluate(
+        "() => localStorage.getItem('periodic_edu.resume_token')")
+    assert token and len(token) >= 32
+    wait_for_the_save_in_indexeddb(app)
+
+    # a reload: a new Python in the page, the save read back from this browser's IndexedDB
+    page.on("dialog", lambda dialog: dialog.accept())  # "leave the game?" before unloading
+    page.reload()
+    wait_ready(page)
+    app = page.frame_locator("#app")
+    app.get_by_role("tab", name="Play").click()
+    offer = app.locator('[data-role="resume-offer"]')
+    offer.wait_for(timeout=60_000)
+    assert app.locator('[data-role="resume"]').inner_text().startswith(
+        "Resume your game (round ")
+    assert game_position(app)["log"] == []  # a fresh deal until the student chooses
+    app.locator('[data-role="resume"]').click()
+    page.wait_for_function(
+        "n => document.querySelector('#app').contentDocument.querySelectorAll("
+        "'[data-widget=\"game\"] [data-role=\"log\"] li[data-i]').length >= n",
+        arg=len(before["log"]), timeout=60_000)
+    assert game_position(app) == before
+    assert offer.is_hidden()
     assert page.blocked == [], page.blocked
     assert page.js_errors == []
 
 
+GAME = '[data-widget="game"]'
+
+
+def wait_ready(page) -> dict:
+    page.wait_for_function("document.body.dataset.state !== 'loading'",
+                           timeout=BOOT_TIMEOUT_MS, polling=250)
+    data = page.evaluate("({...document.body.dataset})")
+    assert data["state"] == "ready", page.locator("#progress-text").inner_text()
+    return data
+
+
+def game_position(app) -> dict:
+    """Where the game stands as the page shows it: flasks, energies, round, log, whose turn."""
+    return app.locator(GAME).evaluate("""n => ({
+        flasks: [...n.querySelectorAll('[data-board="game"] .pe-g-flask')].map(
+            f => [f.dataset.seat, f.closest('[data-symbol]').dataset.symbol]).sort(),
+        energy: [...n.querySelectorAll('[data-fact="energy"] .pe-g-fact-value')].map(
+            e => e.textContent),
+        round: n.querySelector('.pe-g-title').textContent,
+        log: [...n.querySelectorAll('[data-role="log"] li[data-i]')].map(
+            li => li.dataset.i + ':' + li.dataset.kind),
+        phase: n.dataset.phase, seat: n.dataset.currentSeat})""")
+
+
+#: The saves' IndexedDB (Emscripten's IDBFS names it after the mount point): the newest save
+#: file's text, read the way the next page's Python will read it.
+READ_SAVE = """async () => {
+  const names = (await indexedDB.databases()).map(d => d.name).filter(n => n.endsWith("/saves"));
+  if (names.length !== 1) return null;
+  const db = await new Promise((ok, no) => {
+    const r = indexedDB.open(names[0]); r.onsuccess = () => ok(r.result); r.onerror = no; });
+  const store = db.transaction("FILE_DATA").objectStore("FILE_DATA");
+  const entries = await new Promise((ok) => {
+    const out = []; const c = store.openCursor();
+    c.onsuccess = () => { const cur = c.result; if (!cur) return ok(out);
+      out.push([cur.key, cur.value]); cur.continue(); }; });
+  db.close();
+  const saves = entries.filter(([k, v]) => k.endsWith(".json") && v.contents);
+  if (saves.length !== 1) return null;
+  return new TextDecoder().decode(saves[0][1].contents);
+}"""
+
+
+def wait_for_the_save_in_indexeddb(app, timeout_s: float = 30) -> dict:
+    """The save of the position on screen has reached IndexedDB (written right after each
+    action; a reload before that would resume one action earlier)."""
+    frame = app.locator("body")
+    deadline = time.monotonic() + timeout_s
+    last = None
+    while time.monotonic() < deadline:
+        text = frame.evaluate(READ_SAVE)
+        if text and text == last and not json.loads(text)["over"]:
+            return json.loads(text)  # the same for half a second: nothing more on its way
+        last = text
+        time.sleep(0.5)
+    pytest.fail(f"no settled save in the browser's IndexedDB: {last}")
+
+
+def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
+    """``?lang=uk`` opens the dashboard in Ukrainian (the page passes its query to Python)."""
+    page = offline_page
+    page.goto(f"{site_server.base}/dashboard.html?lang=uk")
+    wait_ready(page)
+    app = page.frame_locator("#app")
+    tabs = app.get_by_role("tab").all_inner_texts()
+    assert tabs[:3] == ["Властивості", "Елементи", "Гра"], tabs
+    assert app.get_by_role("alert").count() == 0
+    assert page.blocked == [], page.blocked
+    assert page.js_errors == []
+
+
+def test_an_unknown_language_is_said_on_the_page_not_a_traceback():
+    """The same Python the page runs, with ``?lang=xx`` (and a query a visitor could mangle):
+    English, and a message naming the language, never an exception."""
+    from periodic_edu.widgets.dashboard import static_dashboard
+
+    app = at_once(static_dashboard("lang=xx&x=%22%27%5C"))
+    assert app.tabs.get_title(0) == "Explore trends"
+    note = app.children[0].children[0].value
+    assert 'role="alert"' in note and "xx" in note, note
+    assert at_once(static_dashboard("")).tabs.get_title(2) == "Play"
+
+
+def at_once(coroutine):
+    """The value of a coroutine that awaits nothing outside Pyodide (no event loop needed:
+    Playwright's own runs in this thread)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    coroutine.close()
+    raise AssertionError("static_dashboard awaited something outside Pyodide")
+
+
 # -- the lessons -----------------------------------------------------------------------------
-RUN_ALL = """async (path) => {
+# All lessons run in one JupyterLab page and one Python (the kernel's start is most of a
+# lesson's time): each lesson's notebook is opened on the kernel of the first, whose namespace
+# is cleared first (%reset -f), so a lesson that forgot an import or a name still fails.
+OPEN = """async ([path, kernelId]) => {
   const app = window.jupyterapp;
   await app.restored;  // every plugin active, the commands registered
-  const panel = await app.commands.execute("docmanager:open", {path, factory: "Notebook"});
+  const args = {path, factory: "Notebook"};
+  if (kernelId) args.kernel = {id: kernelId, name: "python"};
+  const panel = await app.commands.execute("docmanager:open", args);
   await panel.context.ready;
   await panel.sessionContext.ready;
   app.shell.activateById(panel.id);
+  const kernel = panel.sessionContext.session.kernel;
+  if (kernelId) {  // the previous lesson's names are gone, as in a fresh kernel
+    const reply = await kernel.requestExecute({code: "%reset -f", store_history: false}).done;
+    if (reply.content.status !== "ok") throw new Error("%reset -f: " + reply.content.status);
+  }
   // JupyterLite 0.8 runs nothing by itself: run every cell, as a student would from the menu
   await app.commands.execute("notebook:run-all-cells");
-  return true;
+  return kernel.id;
 }"""
 
 OUTCOME = """(path) => {
@@ -141,13 +286,12 @@ OUTCOME = """(path) => {
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
-def test_lesson_runs_every_cell_offline(offline_page, site_server, lesson):
-    page = offline_page
+def test_lesson_runs_every_cell_offline(lesson_page, lesson):
+    page = lesson_page
     started = time.monotonic()
-    page.goto(f"{site_server.base}/lab/index.html")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
-    page.evaluate(RUN_ALL, lesson)
-    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000 + 300
+    first = page.kernel is None
+    page.kernel = page.evaluate(OPEN, [lesson, page.kernel])
+    deadline = time.monotonic() + (BOOT_TIMEOUT_MS / 1000 if first else 0) + 300
     outcome = None
     while time.monotonic() < deadline:
         outcome = page.evaluate(OUTCOME, lesson)
@@ -156,23 +300,24 @@ def test_lesson_runs_every_cell_offline(offline_page, site_server, lesson):
             break
         time.sleep(1)
     else:
-        screenshot(page, f"site_lesson_{lesson[:2]}_timeout")
+        screenshot(page, f"site_lesson_{lesson.replace('/', '_')[:5]}_timeout")
         pytest.fail(f"{lesson}: not every cell ran in time: "
                     f"{[c['count'] for c in (outcome or {}).get('cells', [])]}")
     errors = [o for c in outcome["cells"] for o in c["outputs"] if o["output_type"] == "error"
               or (o["output_type"] == "stream" and o.get("name") == "stderr")]
     assert errors == [], f"{lesson}: {json.dumps(errors)[:2000]}"
     print(f"\n[site] {lesson}: {len(outcome['cells'])} code cells ran in "
-          f"{time.monotonic() - started:.0f} s (boot included)")
-    if lesson.startswith("02_"):
+          f"{time.monotonic() - started:.0f} s{' (Python start included)' if first else ''}")
+    if lesson == "02_ionization_energy_and_radius.ipynb":
         check_trend_chart(page)
     assert page.blocked == [], page.blocked
+    assert page.js_errors == []
 
 
 def check_trend_chart(page):
     """Lesson 02's TrendChart in the browser: SVG with title and desc, Be → B and N → O drawn
     against the arrow, a click answered by Python in the page (360 px: tests/browser)."""
-    chart = page.locator('[data-widget="trend-chart"]').first
+    chart = page.locator('[data-widget="trend-chart"]:visible').first
     chart.wait_for(timeout=60_000)
     svg = chart.locator("svg.pe-chart-svg")
     assert svg.locator("title").first.text_content() == "First ionization energy across period 2"
