@@ -312,6 +312,21 @@ def lesson_copy(src: Path, dst: Path) -> None:
     dst.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
+def page_script() -> str:
+    """dashboard.js with the page's own words in every language, from the message catalog
+    (the page speaks before Python has loaded: its words cannot come from the kernel)."""
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import SITE
+
+    words = {lang: {key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()}
+             for lang in i18n.LANGUAGES}
+    script = (SRC / "dashboard.js").read_text(encoding="utf-8")
+    marker = "const WORDS = {}; // WORDS: written by scripts/build_site.py"
+    if script.count(marker) != 1:
+        raise SystemExit(f"site_src/dashboard.js: the line {marker!r} is missing")
+    return script.replace(marker, "const WORDS = " + json.dumps(words, ensure_ascii=False) + ";")
+
+
 def build(output: Path) -> dict:
     started = time.monotonic()
     cache = cache_dir()
@@ -382,8 +397,9 @@ def build(output: Path) -> dict:
         say("jupyter lite build")
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(built)], cwd=lite)
-        for name in ("index.html", "dashboard.html", "dashboard.js", "site.css"):
+        for name in ("index.html", "dashboard.html", "site.css"):
             shutil.copy2(SRC / name, built / name)
+        (built / "dashboard.js").write_text(page_script(), encoding="utf-8")
         (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():

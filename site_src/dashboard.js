@@ -11,14 +11,36 @@
 // a slow machine (benchmarks/bench_site.py).
 "use strict";
 
+// The page's own words come from the message catalog (periodic_edu/locale, the widgets
+// domain's SITE table): this page speaks before Python has loaded, so scripts/build_site.py
+// writes them here, every language, when it builds the site. The page takes the language of
+// its ?lang= (Python says on the page when that language is unknown).
+const WORDS = {}; // WORDS: written by scripts/build_site.py
+const LANG = (() => {
+  const asked = new URLSearchParams(location.search).get("lang");
+  return asked && Object.hasOwn(WORDS, asked) ? asked : "en";
+})();
+
+function word(key, params = {}) {
+  const text = (WORDS[LANG] || {})[key] ?? (WORDS.en || {})[key] ?? "";
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
+}
+
 const TEXT = {
-  loading: (pct) => `Loading Python in your browser… ${pct} %`,
-  drawing: (pct) => `Drawing the periodic table… ${pct} %`,
-  ready: "The dashboard is ready.",
-  failed: "The dashboard could not start. Reload the page to try again; if it fails again, "
-    + "the browser may be too old for WebAssembly Python (use a current Chrome, Edge, "
-    + "Firefox or Safari).",
+  loading: (pct) => word("loading", { pct }),
+  drawing: (pct) => word("drawing", { pct }),
+  ready: () => word("ready"),
+  failed: () => word("failed"),
 };
+
+// The words already in the HTML (English, for a page read before this script ran).
+function translatePage() {
+  document.documentElement.lang = LANG;
+  document.title = word("title");
+  for (const node of document.querySelectorAll("[data-say]")) {
+    node.textContent = word(node.dataset.say);
+  }
+}
 
 // The page's query string goes to Python as it is (Python reads ?lang= and says on the page
 // when a language is unknown); only URL-safe characters reach the code, inside "...".
@@ -93,13 +115,13 @@ function main() {
       const toTop = () => frame.contentDocument.querySelectorAll(
         ".jp-CodeConsole-content, .jp-CodeConsole").forEach((n) => { n.scrollTop = 0; });
       for (const ms of [0, 300, 1000, 2500]) setTimeout(toTop, ms);
-      text.textContent = TEXT.ready;
+      text.textContent = TEXT.ready();
       loading.hidden = true;
       frame.classList.remove("starting");
       frame.removeAttribute("aria-hidden");
       frame.removeAttribute("tabindex");
     } else {
-      text.textContent = TEXT.failed;
+      text.textContent = TEXT.failed();
       text.id = "failed";
     }
   }
@@ -147,4 +169,5 @@ function main() {
   tick();
 }
 
+translatePage();
 main();

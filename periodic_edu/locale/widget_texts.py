@@ -502,3 +502,25 @@ OBJECTIVE_WORDS = {
     "min_x3": N_("3 × the smaller of two numbers: the goal cards you completed, and your level "
                  "on the Academic Achievement track"),
 }
+
+
+#: The static site's dashboard page (site_src/dashboard.html and dashboard.js): the words it
+#: shows before Python has loaded. scripts/build_site.py writes them, in every language, into
+#: the site's words.json; the page picks the language of its ?lang=.
+SITE = {
+    "title": N_("periodic_edu dashboard"),
+    "home": N_("Home"),
+    "lessons": N_("Lessons"),
+    "fair_head": N_("Practice, not a fair match:"),
+    "fair_text": N_("here the whole game runs in your browser, so a curious player can read its "
+                    "hidden information. Fine for practice against bots; for games that must "
+                    "stay fair, use the Voila dashboard on a server."),
+    "loading": N_("Loading Python in your browser… {pct} %"),
+    "drawing": N_("Drawing the periodic table… {pct} %"),
+    "ready": N_("The dashboard is ready."),
+    "failed": N_("The dashboard could not start. Reload the page to try again; if it fails "
+                 "again, the browser may be too old for WebAssembly Python (use a current "
+                 "Chrome, Edge, Firefox or Safari)."),
+    "hint": N_("The first visit loads about 25 MB; the next ones start from the browser's "
+               "cache."),
+}

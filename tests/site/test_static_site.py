@@ -217,6 +217,16 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     tabs = app.get_by_role("tab").all_inner_texts()
     assert tabs[:3] == ["Властивості", "Елементи", "Гра"], tabs
     assert app.get_by_role("alert").count() == 0
+    # the page's own words (written before Python loads) come from the same catalog
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import SITE
+    assert page.evaluate("document.documentElement.lang") == "uk"
+    assert page.title() == i18n.gettext("widgets", SITE["title"], "uk")
+    notice = page.locator("#fairness").inner_text()
+    assert i18n.gettext("widgets", SITE["fair_head"], "uk") in notice, notice
+    assert "curious" not in notice and "browser" not in notice, notice
+    assert page.locator("#progress-text").text_content() == i18n.gettext(
+        "widgets", SITE["ready"], "uk")
     assert page.blocked == [], page.blocked
     assert page.js_errors == []
 
