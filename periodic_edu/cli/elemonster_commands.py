@@ -6,12 +6,12 @@ never the JSON.
 """
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
+from ..echo import clean
 from ..i18n import N_
-from .common import UserError, print_json
+from .common import UserError, print_json, read_save
 from .lang import Words
 
 #: how an Elemonster game ended (``ended_by``), in words
@@ -49,14 +49,17 @@ DEFAULT_SCORE_ROUNDS = 60
 
 def _options(args) -> tuple[list[str], dict]:
     from ..elemonster.bots import parse_bot_list
+    _ = Words(args.lang)
+    at_least = _("{option} must be at least {low}, not {value}")
     if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
+        raise UserError(at_least.format(option="--games", low=1, value=args.games))
     if not 2 <= args.players <= 5:
-        raise UserError(f"--players must be 2 to 5, not {args.players}")
+        raise UserError(_("{option} must be {low} to {high}, not {value}").format(
+            option="--players", low=2, high=5, value=args.players))
     if args.max_rounds is not None and args.max_rounds < 1:
-        raise UserError(f"--max-rounds must be at least 1, not {args.max_rounds}")
+        raise UserError(at_least.format(option="--max-rounds", low=1, value=args.max_rounds))
     if args.score is not None and args.score < 1:
-        raise UserError(f"--score must be at least 1, not {args.score}")
+        raise UserError(at_least.format(option="--score", low=1, value=args.score))
     try:
         bots = parse_bot_list(args.bots, args.players)
     except ValueError as error:
@@ -123,20 +126,14 @@ def run_simulate(args) -> int:
 
 def run_replay(args) -> int:
     from ..elemonster import Game
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"cannot read {args.file}: {error.strerror or error}") from None
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise UserError(f"{args.file}: save file: malformed JSON: {error}") from None
+    _ = Words(args.lang)
+    doc = read_save(args.file, _)
     if isinstance(doc, dict) and isinstance(doc.get("save"), dict) and "expected" in doc:
         doc = doc["save"]  # a golden game: replay the save inside it
     try:
         game = Game.from_dict(doc)
     except ValueError as error:
-        raise UserError(f"{args.file}: {error}") from None
+        raise UserError(f"{clean(args.file)}: {error}") from None
     summary = game.summary()
     st = game.state
     summary["state"] = {

@@ -10,10 +10,9 @@ import time
 from pathlib import Path
 
 from ..echo import clean
-from ..engine import safejson
 from ..engine.scoring import winners
 from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
-from .common import UserError, print_json
+from .common import UserError, print_json, read_save
 from ..i18n import N_
 from .lang import Words
 
@@ -120,15 +119,9 @@ def run_simulate(args) -> int:
 # ---- replay ------------------------------------------------------------------------------------
 def run_replay(args) -> int:
     from ..engine import Game
+    _ = Words(args.lang)
     shown = clean(args.file)
-    try:  # a regular file of at most 1 MB: never /dev/zero, a FIFO or a terminal
-        data = safejson.read_limited(args.file)
-        doc = safejson.loads(data)
-    except safejson.JsonLimitError as error:
-        raise UserError(f"{shown}: save file: {error}") from None
-    except (OSError, ValueError) as error:
-        why = error.strerror if isinstance(error, OSError) and error.strerror else "bad path"
-        raise UserError(f"cannot read {shown}: {why}") from None
+    doc = read_save(args.file, _)
     if isinstance(doc, dict) and isinstance(doc.get("save"), dict) and "expected" in doc:
         doc = doc["save"]  # a golden playthrough (tests/golden): replay the save inside it
     try:

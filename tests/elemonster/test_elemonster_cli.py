@@ -84,3 +84,16 @@ def test_the_installed_command_runs():
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert len(json.loads(out.stdout)["games"]) == 2
+
+
+@pytest.mark.parametrize("command", ["elemonster replay", "replay"])
+def test_replay_reads_only_a_small_regular_file(capsys, command):
+    """Both games' replay read a save the same way: /dev/zero or a FIFO is refused at once
+    (never read without end), with one line in the chosen language."""
+    code, out, err = run(capsys, *command.split(), "/dev/zero")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "/dev/zero: save file: not a regular file" in err
+    code, _, err = run(capsys, *command.split(), "/no/such/file.json", "--lang", "uk")
+    assert code == 2 and "не вдається прочитати /no/such/file.json" in err, err
+    code, _, err = run(capsys, *command.split(), "/no/such/file.json", "--lang", "de")
+    assert code == 2 and "/no/such/file.json kann nicht gelesen werden" in err, err
