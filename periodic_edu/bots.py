@@ -30,7 +30,7 @@ from collections import Counter
 from itertools import chain
 from typing import Any, Callable
 
-from . import board
+from . import board, bot_list
 from .board import TREND_NAMES
 from .chemistry import element, family_name
 from .echo import echo
@@ -766,21 +766,13 @@ def make_bot(name: str, seed: int = 0, lang: str | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}") from None
+        raise bot_list.BotListError("unknown", name=echo(name), choices=", ".join(BOTS)) from None
     return factory(seed=seed, lang=lang)
 
 
 def parse_bot_list(spec: str, players: int) -> list[str]:
     """``"greedy"`` -> that bot for every seat; ``"search,greedy"`` -> one per seat, repeated."""
-    names = [s.strip() for s in str(spec).split(",") if s.strip()]
-    if not names:
-        raise ValueError("--bots needs at least one bot name")
-    for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}")
-    if len(names) > players:
-        raise ValueError(f"{len(names)} bots named for {players} players")
-    return [names[i % len(names)] for i in range(players)]
+    return bot_list.parse_bot_list(spec, players, BOTS)
 
 
 def play_out(game, bots) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..echo import clean
 from ..i18n import N_
+from ..bot_list import BotListError
 from .common import UserError, print_json, read_save
 from .lang import Words
 
@@ -62,8 +63,8 @@ def _options(args) -> tuple[list[str], dict]:
         raise UserError(at_least.format(option="--score", low=1, value=args.score))
     try:
         bots = parse_bot_list(args.bots, args.players)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    except BotListError as error:
+        raise UserError(error.render(args.lang)) from None
     options = {"variant": args.variant, "hearts": args.hearts, "max_rounds": args.max_rounds}
     if args.score is not None:
         options["end"] = ("score", args.score)

@@ -12,6 +12,7 @@ from pathlib import Path
 from ..echo import clean
 from ..engine.scoring import winners
 from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
+from ..bot_list import BotListError
 from .common import UserError, print_json, read_save
 from ..i18n import N_
 from .lang import Words
@@ -64,8 +65,8 @@ def _check(args) -> list[str]:
             option="--max-rounds", low=1, value=args.max_rounds))
     try:
         return parse_bot_list(args.bots, args.players)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    except BotListError as error:
+        raise UserError(error.render(args.lang)) from None
 
 
 # ---- simulate ----------------------------------------------------------------------------------

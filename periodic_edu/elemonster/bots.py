@@ -12,7 +12,7 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
-from .. import i18n
+from .. import bot_list, i18n
 from ..echo import echo
 from ..engine.rng import Rng
 from .actions import Action
@@ -385,21 +385,13 @@ def make_bot(name: str, seed: int = 0, explain: bool = True, lang: str | None = 
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}") from None
+        raise bot_list.BotListError("unknown", name=echo(name), choices=", ".join(BOTS)) from None
     return factory(seed=seed, explain=explain, lang=lang)
 
 
 def parse_bot_list(spec: str, players: int) -> list[str]:
     """``"greedy"`` -> that bot for every seat; ``"greedy,random"`` -> one per seat, repeated."""
-    names = [s.strip() for s in str(spec).split(",") if s.strip()]
-    if not names:
-        raise ValueError("--bots needs at least one bot name")
-    for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {echo(name)}: choose one of {', '.join(BOTS)}")
-    if len(names) > players:
-        raise ValueError(f"{len(names)} bots named for {players} players")
-    return [names[i % len(names)] for i in range(players)]
+    return bot_list.parse_bot_list(spec, players, BOTS)
 
 
 def play_out(game: Game, bots: Sequence[Bot], log: list | None = None) -> None:

@@ -9,7 +9,9 @@ MODULES = ["periodic_edu.engine.actions", "periodic_edu.engine.decks",
            "periodic_edu.engine.game", "periodic_edu.engine.rng", "periodic_edu.engine.scoring",
            "periodic_edu.engine.seeds", "periodic_edu.engine.safejson", "periodic_edu.echo",
            "periodic_edu.engine", "periodic_edu.bots", "periodic_edu.simulation",
-           "periodic_edu.board", "periodic_edu.trends"]
+           "periodic_edu.board", "periodic_edu.trends", "periodic_edu.bot_list",
+           "periodic_edu.i18n", "periodic_edu.chemistry", "periodic_edu.engine.reasons",
+           "periodic_edu.widgets.save_store"]
 
 
 @pytest.mark.parametrize("name", MODULES)

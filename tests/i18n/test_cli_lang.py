@@ -141,3 +141,17 @@ def test_game_commands_in_another_language(capsys, tmp_path, lang, words):
 def test_option_errors_in_the_language(capsys, argv, text):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err == f"periodic-edu: error: {text}\n"
+
+
+@pytest.mark.parametrize("argv,lang,wanted", [
+    (["simulate", "--bots", "nope"], "uk", "невідомий бот 'nope': оберіть одного з: random, greedy, search"),
+    (["elemonster", "simulate", "--bots", "a,b,c", "--players", "2"], "uk", "невідомий бот 'a'"),
+    (["simulate", "--bots", "greedy,greedy,random", "--players", "2"], "uk", "3 боти названо для 2 гравців"),
+    (["simulate", "--bots", ",", "--players", "2"], "de", "--bots braucht mindestens einen Bot-Namen"),
+    (["elemonster", "simulate", "--bots", "greedy,greedy,random", "--players", "2"], "de",
+     "3 Bots für 2 Spieler angegeben"),
+])
+def test_a_wrong_bot_list_is_said_in_the_language(capsys, argv, lang, wanted):
+    code, out, err = run(capsys, *argv, "--lang", lang)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert wanted in err, err
