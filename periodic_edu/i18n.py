@@ -45,7 +45,7 @@ __all__ = [
     "UnknownLanguageError", "CatalogError", "resolve_language", "gettext", "ngettext",
     "pgettext", "plural_index", "format_number", "decimal_mark", "messages", "bundle",
     "untranslated", "Translator", "translator", "N_", "NP_", "element_name", "in_sentence",
-    "LOCALE_DIR", "keyed_strings", "widget_strings",
+    "LOCALE_DIR", "keyed_strings", "widget_strings", "Message",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "uk", "de")
@@ -315,6 +315,40 @@ def in_sentence(name: str, lang: str | None = None) -> str:
     """A name inside running text: lower case in English and Ukrainian (``натрій (Na)``, as
     the Ukrainian rulebook writes), unchanged in German, where every noun is capitalized."""
     return name if resolve_language(lang) == "de" else name[:1].lower() + name[1:]
+
+
+class Message(str):
+    """An English sentence (a ``str``: what ``str()``, ``==`` and English callers see) that
+    keeps its message ``key`` and ``params``, so a front end can say it in another language
+    with :meth:`render`. A subclass names its sentences: ``_say(key, params, lang, **context)``
+    (the engine's refusals, the widgets' page messages)."""
+
+    key: str
+    params: dict
+
+    def __new__(cls, key: str, **params):
+        self = super().__new__(cls, cls._say(key, params, "en"))
+        self.key = key
+        self.params = params
+        return self
+
+    @classmethod
+    def _say(cls, key: str, params: Mapping, lang: str | None, **context) -> str:
+        raise NotImplementedError
+
+    def render(self, lang: str | None = None, **context) -> str:
+        """The sentence in ``lang``."""
+        return self._say(self.key, self.params, lang, **context)
+
+    def __reduce__(self):  # copy and pickle keep the key and parameters
+        return (_rebuild_message, (type(self), self.key, dict(self.params)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.key!r}, {str(self)!r})"
+
+
+def _rebuild_message(cls: type, key: str, params: dict) -> Message:
+    return cls(key, **params)
 
 
 class Translator:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-from ..i18n import N_, NP_
+from ..i18n import N_, NP_, Message
 
 __all__ = ["Reason", "MESSAGES", "COUNTS", "render", "say", "card_namer"]
 
@@ -175,33 +175,19 @@ def render(key: str, params: Mapping[str, Any], lang: str | None = "en",
     return text.format(**{k: _value(k, v, lang, cards) for k, v in params.items()})
 
 
-def _rebuild(key: str, params: dict) -> "Reason":
-    return Reason(key, **params)
-
-
-class Reason(str):
+class Reason(Message):
     """An English sentence of the engine (a ``str``) that keeps its message id and parameters.
 
     ``render(lang)`` says it in ``lang``; ``str()`` and ``==`` are the English text."""
 
-    key: str
-    params: dict[str, Any]
-
-    def __new__(cls, key: str, **params: Any) -> "Reason":
-        self = super().__new__(cls, render(key, params, "en"))
-        self.key = key
-        self.params = params
-        return self
+    @classmethod
+    def _say(cls, key: str, params: Mapping[str, Any], lang: str | None,
+             cards: Callable[[str], str | None] | None = None) -> str:
+        return render(key, params, lang, cards)
 
     def render(self, lang: str | None = None,
                cards: Callable[[str], str | None] | None = None) -> str:
         return render(self.key, self.params, lang, cards)
-
-    def __reduce__(self):
-        return (_rebuild, (self.key, dict(self.params)))
-
-    def __repr__(self) -> str:
-        return f"Reason({self.key!r}, {str(self)!r})"
 
 
 def say(why: Any, lang: str | None, cards: Callable[[str], str | None] | None = None) -> str:

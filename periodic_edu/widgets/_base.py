@@ -66,31 +66,16 @@ def describe(value: Any) -> str:
     return echo(value)
 
 
-class Text(str):
+class Text(i18n.Message):
     """A sentence the widgets' Python side shows on a page: the English text (a ``str``, what
     ``str()`` and Python callers see) of a message of
     :data:`periodic_edu.locale.widget_texts.PAGE` that keeps its ``key`` and ``params`` so
     :meth:`render` can say it in the widget's language. Parameters are written as they are,
     except ``kind`` (a bot kind id: its word in the language)."""
 
-    key: str
-    params: dict[str, Any]
-
-    def __new__(cls, key: str, **params: Any) -> "Text":
-        self = super().__new__(cls, _render(key, params, "en"))
-        self.key = key
-        self.params = params
-        return self
-
-    def render(self, lang: str | None = None) -> str:
-        return _render(self.key, self.params, lang)
-
-    def __reduce__(self):
-        return (_text, (self.key, dict(self.params)))
-
-
-def _text(key: str, params: dict) -> Text:
-    return Text(key, **params)
+    @classmethod
+    def _say(cls, key: str, params: dict[str, Any], lang: str | None) -> str:
+        return _render(key, params, lang)
 
 
 def _render(key: str, params: dict[str, Any], lang: str | None) -> str:

@@ -143,3 +143,19 @@ def test_docstring_examples():
     import doctest
     assert doctest.testmod(i18n).failed == 0
     assert doctest.testmod(i18n).attempted >= 3
+
+
+def test_a_message_keeps_its_key_through_copy_and_pickle():
+    """Engine refusals and widget page messages are English strs that can still be said in
+    another language after a copy or a pickle (a saved error, a deep-copied state)."""
+    import copy
+    import pickle
+
+    from periodic_edu.engine.reasons import Reason
+    from periodic_edu.widgets._base import Text
+
+    for message in (Reason("no_free", trend="ionization_energy"), Text("read_only", name="x")):
+        assert isinstance(message, i18n.Message)
+        for other in (copy.deepcopy(message), pickle.loads(pickle.dumps(message))):
+            assert type(other) is type(message) and other == message
+            assert other.render("uk") == message.render("uk") != str(message)
