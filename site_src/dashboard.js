@@ -64,6 +64,8 @@ const HIDE_CODE_CSS = `
   #jp-top-panel, #jp-menu-panel { display: none !important; min-height: 0 !important; }
   /* the status bar's notification count ("0"): nothing a visitor of the dashboard needs */
   #jp-bottom-panel, .jp-StatusBar-Widget, .jp-Notification-Status { display: none !important; }
+  /* the app's own grey shows where its hidden toolbars were: the page is white */
+  #main { background: var(--jp-layout-color0, #fff) !important; }
   .jp-CodeConsole-content { padding: 0 !important; }
   .jp-CodeConsole .jp-Cell { padding: 0 !important; }
 `;
