@@ -130,6 +130,14 @@ class IntentWidget(anywidget.AnyWidget):
         lang = i18n.resolve_language(kwargs.pop("lang", None))  # unknown: UnknownLanguageError
         kwargs["strings"] = i18n.widget_strings(lang)
         super().__init__(lang=lang, **kwargs)
+        # The host element is a flex item of ipywidgets' boxes (a dashboard tab, explore()'s
+        # HBox): with min-width auto the board's width stretches it past a phone's screen in
+        # JupyterLab/JupyterLite, whose output area then scrolls the controls out of sight.
+        # Set here, not in CSS: ipywidgets' layout clears the host's min/max-width otherwise.
+        if self.layout.min_width is None:
+            self.layout.min_width = "0"
+        if self.layout.max_width is None:
+            self.layout.max_width = "100%"
 
     # -- the language -------------------------------------------------------------------------
     @traitlets.validate("lang")

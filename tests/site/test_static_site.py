@@ -211,11 +211,18 @@ def wait_for_the_save_in_indexeddb(app, timeout_s: float = 30) -> dict:
 def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     """``?lang=uk`` opens the dashboard in Ukrainian (the page passes its query to Python)."""
     page = offline_page
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone, the longer words
     page.goto(f"{site_server.base}/dashboard.html?lang=uk")
     wait_ready(page)
     app = page.frame_locator("#app")
     tabs = app.get_by_role("tab").all_inner_texts()
     assert tabs[:3] == ["Властивості", "Елементи", "Гра"], tabs
+    # every trend button of the explorer within the phone's width (JupyterLite's output area
+    # would otherwise scroll a widget stretched by the board out of sight)
+    edges = page.frames[1].evaluate(
+        "() => [...document.querySelectorAll('.pe-trends [data-trend]')]"
+        ".map(n => n.getBoundingClientRect().right)")
+    assert len(edges) == 5 and max(edges) <= 390, edges
     assert app.get_by_role("alert").count() == 0
     # the page's own words (written before Python loads) come from the same catalog
     from periodic_edu import i18n
