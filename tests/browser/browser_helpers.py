@@ -177,3 +177,26 @@ def sized_page(browser, width: int, height: int, touch: bool = False):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors
     return context, page
+
+
+def play_one_turn(root, game, turn_timeout: int = 30_000, move_timeout: int = 15_000):
+    """A person's first turn in the game widget, by clicks: keep the first agenda card, Spend
+    on "±Z" to the first reachable cell, decline a discovery, end the turn. ``root`` is the
+    page or the frame holding the widget, ``game`` the widget's locator. Returns the flask's
+    cell before and after the move."""
+    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
+    root.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
+        timeout=turn_timeout)
+    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
+    game.locator('[data-mode="spend"]').click()
+    game.locator('[data-trend="atomic_number"]').click()
+    target = game.locator('[data-board="game"] [data-reachable="true"]').first
+    destination = target.get_attribute("data-symbol")
+    target.click()
+    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(
+        timeout=move_timeout)
+    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
+    if discover.count():
+        discover.click()
+    game.locator('button[data-action="end"]').click()
+    return start, destination

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from browser_helpers import REPO, screenshot
+from browser_helpers import REPO, screenshot, play_one_turn
 
 pytestmark = pytest.mark.browser
 
@@ -57,21 +57,8 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
     game.locator('[data-role="help-close"]').click()
     assert help_panel.is_hidden()
     assert game.locator('[data-role="help-open"]').get_attribute("aria-expanded") == "false"
-    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
-    page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
-    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
-    game.locator('[data-mode="spend"]').click()
-    game.locator('[data-trend="atomic_number"]').click()
-    target = game.locator('[data-board="game"] [data-reachable="true"]').first
-    destination = target.get_attribute("data-symbol")
-    target.click()
-    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(
-        timeout=15_000)
+    start, destination = play_one_turn(page, game)
     assert destination != start
-    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
-    if discover.count():
-        discover.click()
-    game.locator('button[data-action="end"]').click()
     page.wait_for_function(  # the bot's turn follows, with its sentences in the log
         "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
         ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from browser_helpers import screenshot
+from browser_helpers import play_one_turn, screenshot
 from periodic_edu import i18n
 from periodic_edu.chemistry import notes
 
@@ -95,20 +95,8 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     from periodic_edu.locale.widget_texts import PAGE
     undo = game.locator('[data-role="undo"]')
     assert undo.get_attribute("title") == i18n.gettext("widgets", PAGE["undo_nothing"], lang)
-    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
-    page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
-    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
-    game.locator('[data-mode="spend"]').click()
-    game.locator('[data-trend="atomic_number"]').click()
-    target = game.locator('[data-board="game"] [data-reachable="true"]').first
-    destination = target.get_attribute("data-symbol")
-    target.click()
-    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(timeout=15_000)
+    start, destination = play_one_turn(page, game)
     assert destination != start
-    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
-    if discover.count():
-        discover.click()
-    game.locator('button[data-action="end"]').click()
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
         ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from browser_helpers import screenshot
+from browser_helpers import play_one_turn, screenshot
 
 PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
 
@@ -99,22 +99,8 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
 
     app.get_by_role("tab", name="Play").click()
     game = app.locator(GAME)
-    game.locator('[data-role="agenda"] button[data-action^="a:"]').first.click()
-    app.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
-        timeout=60_000)
-    start = game.locator('[aria-current="true"]').get_attribute("data-symbol")
-    game.locator('[data-mode="spend"]').click()
-    game.locator('[data-trend="atomic_number"]').click()
-    target = game.locator('[data-board="game"] [data-reachable="true"]').first
-    destination = target.get_attribute("data-symbol")
-    target.click()
-    game.locator(f'[aria-current="true"][data-symbol="{destination}"]').wait_for(
-        timeout=30_000)
+    start, destination = play_one_turn(app, game, turn_timeout=60_000, move_timeout=30_000)
     assert destination != start
-    discover = game.locator('[data-role="discover"] button[data-action="d-"]')
-    if discover.count():
-        discover.click()
-    game.locator('button[data-action="end"]').click()
     # the bot's turn follows, played by Python in this page, with its sentences in the log
     game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
         timeout=60_000)
