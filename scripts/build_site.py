@@ -8,7 +8,10 @@ comes from the package registries, pinned (``site_src/pins.json``, pyproject's `
   wheels from PyPI at the versions Pyodide's lock file names; the lock is rewritten to those
   files (their sha256) and trimmed to what the site holds, so nothing is looked up elsewhere;
 * the app stack (anywidget, ipywidgets, ...) from PyPI and periodic-edu built from this
-  checkout, added to the lock and preloaded in parallel when the kernel starts.
+  checkout, added to the lock and preloaded in parallel when the kernel starts;
+* the dashboard page (no JupyterLab, no kernel: Pyodide in a worker with only the wheels the
+  dashboard imports, see site_src/page_kernel.py) and its widget front end, bundled by esbuild
+  from the npm packages pinned in site_src/package-lock.json.
 
 Downloads are cached (``$PERIODIC_EDU_SITE_CACHE``, default ``~/.cache/periodic_edu-site``),
 so a rebuild needs no network. Usage: ``build_site.py [--output site]``.
@@ -278,6 +281,46 @@ def precompiled(wheels: dict[str, Path], pyodide_dir: Path, lock: dict,
     return done
 
 
+# -- the dashboard page ----------------------------------------------------------------------
+def page_bundle(cache: Path, anywidget_wheel: Path, into: Path) -> None:
+    """``dashboard-widgets.js`` and ``.css``: the Jupyter widgets' front end for the dashboard
+    page (site_src/page_widgets.js, bundled with its npm packages; anywidget's front end from
+    the same wheel as its Python). ``npm ci`` runs once per lock file (cached)."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to bundle the dashboard page (apt-get install npm)")
+    lock = SRC / "package-lock.json"
+    work = cache / "npm" / f"dashboard-page-{sha256(lock)[:16]}"
+    if not (work / "node_modules" / ".bin" / "esbuild").exists():
+        say("npm ci (the dashboard page's widget front end)")
+        work.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(SRC / name, work / name)
+        run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=work)
+    with zipfile.ZipFile(anywidget_wheel) as wheel:
+        front = wheel.read("anywidget/nbextension/index.js").decode("utf-8")
+    # its notebook bundle is an AMD module, define(["@jupyter-widgets/base"], factory)
+    (work / "anywidget_front.js").write_text(
+        "let factory;\nconst define = (deps, f) => { factory = f; };\n" + front
+        + "\nexport default factory;\n", encoding="utf-8")
+    shutil.copy2(SRC / "page_widgets.js", work / "page_widgets.js")
+    run([str(work / "node_modules" / ".bin" / "esbuild"), "page_widgets.js", "--bundle",
+         "--format=esm", "--minify", "--legal-comments=eof", "--log-level=warning",
+         "--alias:anywidget-front=./anywidget_front.js", "--loader:.svg=dataurl",
+         "--loader:.woff=dataurl", "--loader:.woff2=dataurl", "--loader:.ttf=dataurl",
+         "--loader:.eot=dataurl", f"--outfile={into / 'dashboard-widgets.js'}"], cwd=work)
+
+
+def worker_script(wheels: dict[str, Path]) -> str:
+    """dashboard_worker.js with the file names of the wheels the dashboard imports."""
+    names = [wheels[canonical(n)].name for n in PINS["dashboard"]]
+    script = (SRC / "dashboard_worker.js").read_text(encoding="utf-8")
+    marker = "const WHEELS = [];"
+    if script.count(marker) != 1:
+        raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
+    return script.replace(marker, "const WHEELS = " + json.dumps(names) + ";")
+
+
 # -- the JupyterLite build -------------------------------------------------------------------
 def kernel_extension_wheels(kernel_whl: Path, into: Path) -> dict[str, Path]:
     """The wheels the pyodide kernel extension ships (piplite, pyodide_kernel, stubs)."""
@@ -323,7 +366,7 @@ def page_script() -> str:
     script = (SRC / "dashboard.js").read_text(encoding="utf-8")
     marker = "const WORDS = {}; // WORDS: written by scripts/build_site.py"
     if script.count(marker) != 1:
-        raise SystemExit(f"site_src/dashboard.js: the line {marker!r} is missing")
+        raise BuildError(f"site_src/dashboard.js: the line {marker!r} is missing")
     return script.replace(marker, "const WORDS = " + json.dumps(words, ensure_ascii=False) + ";")
 
 
@@ -377,7 +420,7 @@ def build(output: Path) -> dict:
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "periodic_edu",
-                # window.jupyterapp: the dashboard page follows the app's start-up through it
+                # window.jupyterapp: the site's tests open the lessons through it
                 "exposeAppInBrowser": "true",
                 "litePluginSettings": {KERNEL_PLUGIN: {
                     "disablePyPIFallback": True,
@@ -387,7 +430,7 @@ def build(output: Path) -> dict:
         }, indent=2), encoding="utf-8")
         extensions = [str(wheels[canonical(n)]) for n in PINS["federated_extensions"]]
         (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
-            "apps": ["lab", "repl"], "no_sourcemaps": True, "no_unused_shared_packages": True,
+            "apps": ["lab"], "no_sourcemaps": True, "no_unused_shared_packages": True,
             "ignore_sys_prefix": True, "federated_extensions": [str(kernel_whl), *extensions],
             "contents": ["files"], "cache_dir": str(cache / "lite"),
         }}, indent=2), encoding="utf-8")
@@ -397,9 +440,11 @@ def build(output: Path) -> dict:
         say("jupyter lite build")
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(built)], cwd=lite)
-        for name in ("index.html", "dashboard.html", "site.css"):
+        for name in ("index.html", "dashboard.html", "site.css", "page_kernel.py"):
             shutil.copy2(SRC / name, built / name)
         (built / "dashboard.js").write_text(page_script(), encoding="utf-8")
+        (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")
+        page_bundle(cache, wheels["anywidget"], built)
         (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():

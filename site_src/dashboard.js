@@ -1,15 +1,13 @@
 // dashboard.js: the static site's dashboard page.
 //
-// The dashboard runs in JupyterLite's REPL app (in an iframe): the REPL starts the Pyodide
-// kernel, runs the two lines below with their input hidden, and shows the widgets. This page
-// adds what a visitor needs around it: a progress message while Python loads, no code in
-// sight, and the iframe shown only once the first board cell is drawn.
+// Python runs in a web worker (dashboard_worker.js: Pyodide and only the packages the
+// dashboard imports); the widgets are drawn here by the Jupyter widgets' own front end
+// (dashboard-widgets.js, bundled from site_src/page_widgets.js). No JupyterLab, no kernel, no
+// code in sight: a progress message while Python loads, then the dashboard.
 //
-// Progress: the kernel loads Python in a web worker whose downloads this page cannot see, so
-// the percentage follows the milestones it can see (the app has started, a widget is being
-// drawn, the first board cell exists) and moves smoothly in between on the times measured on
-// a slow machine (benchmarks/bench_site.py).
-"use strict";
+// Progress: the worker says when Python has started, when the packages are in and when the
+// dashboard is built; the bar moves smoothly between those steps on the times measured cold on
+// a 2-core machine (benchmarks/bench_site.py), and reaches 100 % at the first board cell.
 
 // The page's own words come from the message catalog (periodic_edu/locale, the widgets
 // domain's SITE table): this page speaks before Python has loaded, so scripts/build_site.py
@@ -42,132 +40,120 @@ function translatePage() {
   }
 }
 
-// The page's query string goes to Python as it is (Python reads ?lang= and says on the page
-// when a language is unknown); only URL-safe characters reach the code, inside "...".
-function pageQuery() {
-  return location.search.replace(/^\?/, "").replace(/[^A-Za-z0-9%&=._~+-]/g,
-    (c) => encodeURIComponent(c).replace(/[^A-Za-z0-9%]/g,
-      (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`));
-}
-
-// static_dashboard: the dashboard with its saves kept in this browser's storage (a reload
-// offers to resume the game) and the page's ?lang=.
-const CODE = ["from periodic_edu.widgets.dashboard import static_dashboard",
-  `await static_dashboard("${pageQuery()}")`];
-
-// Hide the REPL's own chrome: the prompt cell, the prompts, the banner.
-const HIDE_CODE_CSS = `
-  .jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputArea, .jp-InputPrompt,
-  .jp-OutputPrompt, .jp-CodeConsole-banner, .jp-Toolbar, .jp-Cell-inputWrapper,
-  .jp-ConsolePanel > .jp-Toolbar, .jp-CodeConsole-divider, .jp-OutputArea-promptOverlay
-    { display: none !important; }
-  #jp-top-panel, #jp-menu-panel { display: none !important; min-height: 0 !important; }
-  /* the status bar's notification count ("0"): nothing a visitor of the dashboard needs */
-  #jp-bottom-panel, .jp-StatusBar-Widget, .jp-Notification-Status { display: none !important; }
-  /* the app's own grey shows where its hidden toolbars were: the page is white */
-  #main { background: var(--jp-layout-color0, #fff) !important; }
-  .jp-CodeConsole-content { padding: 0 !important; }
-  .jp-CodeConsole .jp-Cell { padding: 0 !important; }
-`;
-
-//: Milestones (percent) and the seconds between them measured cold on a 2-core machine.
-const APP_STARTED = 20;
-const PYTHON_EXPECTED_S = 8;
-const WIDGET_SEEN = 92;
+//: Each step the worker reports: the percentage reached and the seconds it takes, cold.
+const STEPS = [["start", 0, 0], ["python", 55, 4.5], ["packages", 62, 0.5], ["display", 85, 2],
+  ["drawn", 100, 1.5]];
 const GIVE_UP_S = 180;
 
-function replUrl() {
-  const params = new URLSearchParams({
-    kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1",
-    promptCellPosition: "bottom", clearCodeContentOnExecute: "1",
-  });
-  for (const line of CODE) params.append("code", line);
-  return `repl/index.html?${params.toString()}`;
-}
+const worker = new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" });
+worker.postMessage({ type: "start", query: location.search.replace(/^\?/, "") });
+const widgets = import("./dashboard-widgets.js"); // fetched while Python starts
 
 function main() {
-  const frame = document.getElementById("app");
+  const host = document.getElementById("app");
   const text = document.getElementById("progress-text");
   const bar = document.getElementById("progress");
   const loading = document.getElementById("loading");
-  let appSeenAt = null;
+  let step = 0; // index in STEPS of the last step reached
+  let stepAt = 0; // when it was reached (seconds)
   let shown = 0;
-  let styled = null; // the iframe document that has our style (about:blank comes first)
+  let done = false;
 
   function mark(name) { // milestones for the tests and benchmarks/bench_site.py
-    const key = `${name}Ms`;
-    if (!(key in document.body.dataset)) {
-      document.body.dataset[key] = String(Math.round(performance.now()));
+    document.body.dataset[`${name}Ms`] = String(Math.round(performance.now()));
+  }
+
+  function reached(name) {
+    const index = STEPS.findIndex(([n]) => n === name);
+    if (index > step) {
+      step = index;
+      stepAt = performance.now() / 1000;
+      mark(name);
     }
   }
 
-  function show(pct, message) {
+  function show(pct) {
     pct = Math.max(shown, Math.min(100, Math.round(pct)));
     shown = pct;
     bar.value = pct;
-    const words = message(pct);
+    const words = step >= 3 ? TEXT.drawing(pct) : TEXT.loading(pct);
     if (text.textContent !== words) text.textContent = words;
   }
 
   function finish(state) {
+    if (done) return;
+    done = true;
     document.body.dataset.state = state;
     if (state === "ready") {
       mark("firstRender");
-      // the console scrolls to its newest output; a visitor starts at the top of the tabs
-      const toTop = () => frame.contentDocument.querySelectorAll(
-        ".jp-CodeConsole-content, .jp-CodeConsole").forEach((n) => { n.scrollTop = 0; });
-      for (const ms of [0, 300, 1000, 2500]) setTimeout(toTop, ms);
+      show(100);
       text.textContent = TEXT.ready();
       loading.hidden = true;
-      frame.classList.remove("starting");
-      frame.removeAttribute("aria-hidden");
-      frame.removeAttribute("tabindex");
+      host.classList.remove("starting");
+      host.removeAttribute("aria-hidden");
+      host.inert = false;
     } else {
       text.textContent = TEXT.failed();
       text.id = "failed";
+      worker.terminate();
     }
   }
 
   function tick() {
+    if (done) return;
     const seconds = performance.now() / 1000;
-    const doc = frame.contentDocument;
-    const app = frame.contentWindow && frame.contentWindow.jupyterapp;
-    if (doc && doc.head && doc !== styled && doc.URL.includes("/repl/")) {
-      const style = doc.createElement("style");
-      style.textContent = HIDE_CODE_CSS;
-      doc.head.append(style);
-      styled = doc;
-    }
-    if (doc && doc.querySelector("[data-symbol]")) {
-      show(100, TEXT.drawing);
-      finish("ready");
-      return;
-    }
-    const stderr = doc && doc.querySelector("[data-mime-type='application/vnd.jupyter.stderr']");
-    if (stderr && /Error/.test(stderr.textContent)) {
-      finish("failed");
-      return;
-    }
     if (seconds > GIVE_UP_S) {
       finish("failed");
       return;
     }
-    if (doc && doc.querySelector(".jupyter-widgets, [data-widget]")) {
-      mark("widget");
-      show(WIDGET_SEEN, TEXT.drawing);
-    } else if (app) {
-      mark("app");
-      appSeenAt = appSeenAt ?? seconds;
-      const t = seconds - appSeenAt;
-      show(APP_STARTED + (WIDGET_SEEN - 2 - APP_STARTED) * (1 - Math.exp(-t / (PYTHON_EXPECTED_S / 2))),
-           TEXT.loading);
-    } else {
-      show(APP_STARTED * (1 - Math.exp(-seconds / 2)), TEXT.loading);
-    }
+    const [, from] = STEPS[step];
+    const [, to, expected] = STEPS[Math.min(step + 1, STEPS.length - 1)];
+    // towards the next step, never reaching it before the worker says so
+    show(from + (to - 1 - from) * (1 - Math.exp(-(seconds - stepAt) / expected)));
     setTimeout(tick, 150);
   }
 
-  frame.src = replUrl();
+  async function display(modelId) {
+    reached("display");
+    const { PageManager } = await widgets;
+    const manager = await managerReady(PageManager);
+    await manager.display(modelId, host);
+    const drawn = () => host.querySelector("[data-symbol]");
+    while (!drawn() && !done) await new Promise((resolve) => setTimeout(resolve, 50));
+    reached("drawn");
+    finish("ready");
+  }
+
+  let manager = null;
+  const pending = []; // the worker's widget messages before the manager exists
+  async function managerReady(PageManager) {
+    if (!manager) {
+      manager = new PageManager((message) => worker.postMessage(message));
+      for (const message of pending.splice(0)) manager.receive(message);
+    }
+    return manager;
+  }
+
+  worker.onmessage = (event) => {
+    const message = event.data;
+    if (message.type === "comm" || message.type === "idle") {
+      if (manager) manager.receive(message);
+      else pending.push(message);
+    } else if (message.type === "progress") {
+      reached(message.step);
+    } else if (message.type === "display") {
+      display(message.model_id).catch((error) => {
+        console.error(error);
+        finish("failed");
+      });
+    } else if (message.type === "failed") {
+      finish("failed");
+    }
+  };
+  worker.onerror = (event) => {
+    console.error(event.message || event);
+    finish("failed");
+  };
   tick();
 }
 

@@ -58,11 +58,34 @@ def test_the_site_holds_everything_python_needs(site_dir):
     assert len(set(names)) == len(names) == len(kit), names  # one session per lesson
 
 
+def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
+    """The dashboard page's worker fetches the wheels pins.json names for it, each the same
+    file as the lock's (so the lessons and the dashboard run the same packages), and no IPython:
+    page_kernel.py stands in for the little of it that ipywidgets imports."""
+    worker = (site_dir / "dashboard_worker.js").read_text()
+    wheels = json.loads(re.search(r"const WHEELS = (\[.*?\]);", worker).group(1))
+    lock = json.loads((site_dir / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    by_file = {item["file_name"]: name for name, item in lock["packages"].items()}
+    assert sorted(by_file[w] for w in wheels) == sorted(PINS["dashboard"])
+    assert not any(w.lower().startswith(("ipython", "jedi", "prompt")) for w in wheels)
+    assert (site_dir / "page_kernel.py").read_text() == (
+        __import__("browser_helpers").REPO / "site_src" / "page_kernel.py").read_text()
+    bundle = (site_dir / "dashboard-widgets.js").read_text()
+    assert "AnyModel" in bundle and "TabView" in bundle  # anywidget's and ipywidgets' views
+    assert (site_dir / "dashboard-widgets.css").stat().st_size > 10_000
+
+
 def test_our_pages_link_nothing_outside_the_site(site_dir):
-    for name in ("index.html", "dashboard.html", "dashboard.js", "site.css"):
+    for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
+                 "site.css", "dashboard-widgets.css"):
         text = (site_dir / name).read_text()
         assert not re.search(r"(src|href)=\"(https?:)?//", text), name
+        assert not re.search(r"url\(['\"]?(https?:)?//", text), name
         assert "cdn" not in text.lower(), name
+    # the bundled widget libraries: no script, style or font from anywhere else
+    bundle = (site_dir / "dashboard-widgets.js").read_text()
+    assert not re.search(r"https?://[^\s\"'`]*(cdn|unpkg|jsdelivr)", bundle)
+    assert not re.search(r"import\(\s*['\"`]https?:", bundle)
 
 
 # -- the dashboard ---------------------------------------------------------------------------
@@ -74,63 +97,63 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     assert "hidden information" in page.locator("#fairness").inner_text()
     data = wait_ready(page)
     print(f"\n[site] dashboard first render (navigation -> first board cell): "
-          f"{int(data['firstRenderMs']) / 1000:.1f} s")
-    app = page.frame_locator("#app")
-    # no code in sight
-    assert "dashboard()" not in app.locator("body").inner_text()
-    assert app.locator(".jp-InputArea-editor").filter(visible=True).count() == 0
-    assert app.locator(".jp-Notification-Status").filter(visible=True).count() == 0  # no "0"
+          f"{int(data['firstRenderMs']) / 1000:.1f} s (Python started "
+          f"{int(data['pythonMs']) / 1000:.1f} s, dashboard built {int(data['displayMs']) / 1000:.1f} s)")
+    # every step the worker reports, in order, before the first board cell
+    steps = [int(data[f"{name}Ms"]) for name in ("python", "packages", "display", "drawn")]
+    assert steps == sorted(steps) and steps[-1] == int(data["firstRenderMs"]), data
+    app = page.locator("#app")
+    assert app.get_attribute("aria-hidden") is None and not app.evaluate("n => n.inert")
+    assert "static_dashboard" not in page.locator("body").inner_text()  # no code in sight
 
-    main = app.locator('[data-board="main"]')
+    main = page.locator('[data-board="main"]')
     main.locator('[data-symbol="Na"]').click()
-    app.locator('[data-trend="ionization_energy"]').first.click()
-    app.locator('[data-board="main"] [data-distance]').first.wait_for()
+    page.locator('[data-trend="ionization_energy"]').first.click()
+    page.locator('[data-board="main"] [data-distance]').first.wait_for()
     reached = main.locator("[data-distance]").evaluate_all(
         "ns => ns.map(n => n.dataset.symbol)")
     assert set(reached) == NA_IONIZATION and len(reached) == len(NA_IONIZATION)
     assert main.locator('[data-symbol="Na"][aria-current="true"]').count() == 1
     screenshot(page, "site_dashboard_explore")
 
-    app.get_by_role("tab", name="Element cards").click()
-    app.get_by_label("Element", exact=True).select_option(label="80 Hg — Mercury")
-    card = app.locator('[data-card-symbol="Hg"]')
+    page.get_by_role("tab", name="Element cards").click()
+    page.get_by_label("Element", exact=True).select_option(label="80 Hg — Mercury")
+    card = page.locator('[data-card-symbol="Hg"]')
     card.wait_for(timeout=30_000)
     assert "Mercury" in card.inner_text() and "liquid" in card.inner_text().lower()
 
-    app.get_by_role("tab", name="Play").click()
-    game = app.locator(GAME)
-    start, destination = play_one_turn(app, game, turn_timeout=60_000, move_timeout=30_000)
+    page.get_by_role("tab", name="Play").click()
+    game = page.locator(GAME)
+    start, destination = play_one_turn(page, game, turn_timeout=60_000, move_timeout=30_000)
     assert destination != start
     # the bot's turn follows, played by Python in this page, with its sentences in the log
     game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
         timeout=60_000)
-    app.locator(f'{GAME}[data-my-turn="true"][data-bot-pending="false"]').wait_for(
+    page.locator(f'{GAME}[data-my-turn="true"][data-bot-pending="false"]').wait_for(
         timeout=120_000)  # the bot has finished its turn: the position is settled
     screenshot(page, "site_dashboard_play")
-    before = game_position(app)
+    before = game_position(page)
     assert before["round"] and before["energy"] and before["log"], before
-    token = page.frame_locator("#app").locator("body").evaluate(
-        "() => localStorage.getItem('periodic_edu.resume_token')")
+    token = page.evaluate("() => localStorage.getItem('periodic_edu.resume_token')")
     assert token and len(token) >= 32
-    wait_for_the_save_in_indexeddb(app)
+    wait_for_the_save_in_indexeddb(page)
 
     # a reload: a new Python in the page, the save read back from this browser's IndexedDB
     page.on("dialog", lambda dialog: dialog.accept())  # "leave the game?" before unloading
     page.reload()
     wait_ready(page)
-    app = page.frame_locator("#app")
-    app.get_by_role("tab", name="Play").click()
-    offer = app.locator('[data-role="resume-offer"]')
+    page.get_by_role("tab", name="Play").click()
+    offer = page.locator('[data-role="resume-offer"]')
     offer.wait_for(timeout=60_000)
-    assert app.locator('[data-role="resume"]').inner_text().startswith(
+    assert page.locator('[data-role="resume"]').inner_text().startswith(
         "Resume your game (round ")
-    assert game_position(app)["log"] == []  # a fresh deal until the student chooses
-    app.locator('[data-role="resume"]').click()
+    assert game_position(page)["log"] == []  # a fresh deal until the student chooses
+    page.locator('[data-role="resume"]').click()
     page.wait_for_function(
-        "n => document.querySelector('#app').contentDocument.querySelectorAll("
+        "n => document.querySelectorAll("
         "'[data-widget=\"game\"] [data-role=\"log\"] li[data-i]').length >= n",
         arg=len(before["log"]), timeout=60_000)
-    assert game_position(app) == before
+    assert game_position(page) == before
     assert offer.is_hidden()
     assert page.blocked == [], page.blocked
     assert page.js_errors == []
@@ -147,9 +170,9 @@ def wait_ready(page) -> dict:
     return data
 
 
-def game_position(app) -> dict:
+def game_position(page) -> dict:
     """Where the game stands as the page shows it: flasks, energies, round, log, whose turn."""
-    return app.locator(GAME).evaluate("""n => ({
+    return page.locator(GAME).evaluate("""n => ({
         flasks: [...n.querySelectorAll('[data-board="game"] .pe-g-flask')].map(
             f => [f.dataset.seat, f.closest('[data-symbol]').dataset.symbol]).sort(),
         energy: [...n.querySelectorAll('[data-fact="energy"] .pe-g-fact-value')].map(
@@ -179,14 +202,13 @@ READ_SAVE = """async () => {
 }"""
 
 
-def wait_for_the_save_in_indexeddb(app, timeout_s: float = 30) -> dict:
+def wait_for_the_save_in_indexeddb(page, timeout_s: float = 30) -> dict:
     """The save of the position on screen has reached IndexedDB (written right after each
     action; a reload before that would resume one action earlier)."""
-    frame = app.locator("body")
     deadline = time.monotonic() + timeout_s
     last = None
     while time.monotonic() < deadline:
-        text = frame.evaluate(READ_SAVE)
+        text = page.evaluate(READ_SAVE)
         if text and text == last and not json.loads(text)["over"]:
             return json.loads(text)  # the same for half a second: nothing more on its way
         last = text
@@ -200,16 +222,16 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     page.set_viewport_size({"width": 390, "height": 844})  # a phone, the longer words
     page.goto(f"{site_server.base}/dashboard.html?lang=uk")
     wait_ready(page)
-    app = page.frame_locator("#app")
-    tabs = app.get_by_role("tab").all_inner_texts()
+    tabs = page.get_by_role("tab").all_inner_texts()
     assert tabs[:3] == ["Властивості", "Елементи", "Гра"], tabs
-    # every trend button of the explorer within the phone's width (JupyterLite's output area
-    # would otherwise scroll a widget stretched by the board out of sight)
-    edges = page.frames[1].evaluate(
+    # every trend button of the explorer within the phone's width (a widget stretched by the
+    # board would push them out of sight)
+    edges = page.evaluate(
         "() => [...document.querySelectorAll('.pe-trends [data-trend]')]"
         ".map(n => n.getBoundingClientRect().right)")
     assert len(edges) == 5 and max(edges) <= 390, edges
-    assert app.get_by_role("alert").count() == 0
+    assert page.get_by_role("alert").count() == 0
+    screenshot(page, "site_dashboard_phone_uk")
     # the page's own words (written before Python loads) come from the same catalog
     from periodic_edu import i18n
     from periodic_edu.locale.widget_texts import SITE

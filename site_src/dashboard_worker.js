@@ -1,0 +1,64 @@
+// dashboard_worker.js: the static dashboard's Python, in a web worker (the page stays
+// responsive while Python starts and while a bot thinks).
+//
+// It loads Pyodide and only the wheels the dashboard imports (fetched in parallel with
+// Pyodide's own start, unpacked straight into site-packages: no package manager, no lock
+// lookups), runs page_kernel.py and builds the dashboard. From then on it passes comm
+// messages: Python -> page through postMessage, page -> Python through page_kernel.receive.
+import { loadPyodide } from "./static/pyodide/pyodide.mjs";
+
+// WHEELS: written by scripts/build_site.py (file names in static/pyodide/, from pins.json).
+const WHEELS = [];
+const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
+
+const say = (message, transfer = []) => self.postMessage(message, transfer);
+let kernel = null;
+const early = []; // the page's messages before Python is ready (none expected: no widget yet)
+
+function deliver(message) {
+  if (message.type === "comm_msg" || message.type === "comm_close") {
+    kernel.receive(message.text, message.buffers || [], message.type);
+    say({ type: "idle", msg_id: JSON.parse(message.text).msg_id });
+  }
+}
+
+async function start(query) {
+  const fetched = [...WHEELS.map((name) => fetch(PYODIDE + name)),
+    fetch(new URL("./page_kernel.py", import.meta.url))].map(async (response) => {
+    const got = await response;
+    if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
+    return new Uint8Array(await got.arrayBuffer());
+  });
+  const pyodide = await loadPyodide({ indexURL: PYODIDE });
+  say({ type: "progress", step: "python" });
+  const files = await Promise.all(fetched);
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const wheel of files.slice(0, WHEELS.length)) {
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  }
+  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, files[WHEELS.length]);
+  say({ type: "progress", step: "packages" });
+  const pageKernel = pyodide.pyimport("page_kernel");
+  const post = (text, buffers) => {
+    const views = buffers.toJs();
+    say({ type: "comm", text, buffers: views }, views.map((v) => v.buffer));
+  };
+  const modelId = await pageKernel.start(post, query);
+  kernel = pageKernel;
+  say({ type: "display", model_id: modelId });
+  for (const message of early.splice(0)) deliver(message);
+}
+
+self.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "start") {
+    start(String(message.query || "")).catch((error) => {
+      console.error(error);
+      say({ type: "failed", message: String(error && error.message || error) });
+    });
+  } else if (kernel) {
+    deliver(message);
+  } else {
+    early.push(message);
+  }
+};
