@@ -48,7 +48,8 @@ def load(context, base: str, fetched: list[int]) -> dict:
     data = page.evaluate("({...document.body.dataset})")
     page.close()
     return {"state": data.get("state"), "first_render_s": int(data.get("firstRenderMs", 0)) / 1000,
-            "app_s": int(data.get("appMs", 0)) / 1000, "bytes": sum(fetched)}
+            "python_s": int(data.get("pythonMs", 0)) / 1000,
+            "built_s": int(data.get("displayMs", 0)) / 1000, "bytes": sum(fetched)}
 
 
 def measure(site: Path, runs: int) -> dict:
@@ -124,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"median {statistics.median(times):.1f} s, runs "
                   f"{', '.join(f'{t:.1f}' for t in times)} s; fetched "
                   f"{statistics.median(fetched):.1f} MB")
+            ready = [r for r in runs if r["state"] == "ready"]
+            print(f"{kind}:   of which Python started (Pyodide in the worker) median "
+                  f"{statistics.median(r['python_s'] for r in ready):.1f} s, dashboard built "
+                  f"median {statistics.median(r['built_s'] for r in ready):.1f} s")
         failed = [r for r in runs if r["state"] != "ready"]
         if failed:
             print(f"{kind}: {len(failed)} of {len(runs)} loads did not finish: {failed}")

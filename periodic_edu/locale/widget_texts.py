@@ -521,6 +521,6 @@ SITE = {
     "failed": N_("The dashboard could not start. Reload the page to try again; if it fails "
                  "again, the browser may be too old for WebAssembly Python (use a current "
                  "Chrome, Edge, Firefox or Safari)."),
-    "hint": N_("The first visit loads about 25 MB; the next ones start from the browser's "
+    "hint": N_("The first visit loads about 17 MB; the next ones start from the browser's "
                "cache."),
 }

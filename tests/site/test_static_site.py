@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from browser_helpers import play_one_turn, screenshot
+from browser_helpers import axe_source, play_one_turn, run_axe, screenshot
 
 PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
 
@@ -132,6 +132,7 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     page.locator(f'{GAME}[data-my-turn="true"][data-bot-pending="false"]').wait_for(
         timeout=120_000)  # the bot has finished its turn: the position is settled
     screenshot(page, "site_dashboard_play")
+    assert_axe_clean(page, "the static dashboard, Play, after a bot's turn")
     before = game_position(page)
     assert before["round"] and before["energy"] and before["log"], before
     token = page.evaluate("() => localStorage.getItem('periodic_edu.resume_token')")
@@ -160,6 +161,14 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
 
 
 GAME = '[data-widget="game"]'
+
+
+def assert_axe_clean(page, where: str) -> None:
+    """No critical or serious WCAG 2.2 A/AA finding of axe-core (pinned, from npm at setup)."""
+    report = run_axe(page, axe_source())
+    bad = [v for v in report["violations"] if v["impact"] in ("critical", "serious")]
+    print(f"\n[site] axe, {where}: {report['counts']}")
+    assert not bad, json.dumps(bad, indent=1)[:4000]
 
 
 def wait_ready(page) -> dict:
@@ -232,6 +241,16 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     assert len(edges) == 5 and max(edges) <= 390, edges
     assert page.get_by_role("alert").count() == 0
     screenshot(page, "site_dashboard_phone_uk")
+    # by keyboard alone: Tab from the top of the page reaches a trend button; Enter chooses it
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.pe-trends [data-trend]')"):
+            break
+    else:
+        pytest.fail("Tab never reached a trend button of the explorer")
+    page.keyboard.press("Enter")
+    page.locator('[data-board="main"] [data-distance]').first.wait_for()
+    assert_axe_clean(page, "the static dashboard in Ukrainian at 390 px")
     # the page's own words (written before Python loads) come from the same catalog
     from periodic_edu import i18n
     from periodic_edu.locale.widget_texts import SITE
