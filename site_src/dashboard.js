@@ -116,8 +116,7 @@ function main() {
   async function display(modelId) {
     reached("display");
     const { PageManager } = await widgets;
-    const manager = await managerReady(PageManager);
-    await manager.display(modelId, host);
+    await widgetManager(PageManager).display(modelId, host);
     const drawn = () => host.querySelector("[data-symbol]");
     while (!drawn() && !done) await new Promise((resolve) => setTimeout(resolve, 50));
     reached("drawn");
@@ -126,7 +125,7 @@ function main() {
 
   let manager = null;
   const pending = []; // the worker's widget messages before the manager exists
-  async function managerReady(PageManager) {
+  function widgetManager(PageManager) {
     if (!manager) {
       manager = new PageManager((message) => worker.postMessage(message));
       for (const message of pending.splice(0)) manager.receive(message);

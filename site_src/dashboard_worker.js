@@ -18,7 +18,7 @@ const early = []; // the page's messages before Python is ready (none expected: 
 function deliver(message) {
   if (message.type === "comm_msg" || message.type === "comm_close") {
     kernel.receive(message.text, message.buffers || [], message.type);
-    say({ type: "idle", msg_id: JSON.parse(message.text).msg_id });
+    say({ type: "idle", msg_id: message.msg_id });
   }
 }
 

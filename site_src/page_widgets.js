@@ -98,8 +98,8 @@ export class PageManager extends ManagerBase {
     if (status) this.waiting.set(msgId, status);
     const views = (buffers || []).map((b) => (b instanceof ArrayBuffer ? new Uint8Array(b)
       : new Uint8Array(b.buffer, b.byteOffset, b.byteLength)));
-    this.send({ type: msgType, text: JSON.stringify({ msg_id: msgId, comm_id: commId, data }),
-      buffers: views });
+    this.send({ type: msgType, msg_id: msgId,
+      text: JSON.stringify({ msg_id: msgId, comm_id: commId, data }), buffers: views });
     return msgId;
   }
 

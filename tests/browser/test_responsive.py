@@ -7,73 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import screenshot, sized_page
+from browser_helpers import check_board, check_sizes, screenshot, sized_page
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (768, 1024), (1366, 768), (1920, 1080)]
 GAME = '[data-widget="game"]'
-
-#: For each cell of a board: scroll it into view, then is the topmost element at its centre
-#: the cell itself (or inside it), and does no ancestor with hidden/clipped overflow cut it?
-REACHABLE_CELLS = """(board) => {
-  const out = [];
-  for (const cell of document.querySelectorAll(`[data-board="${board}"] .pe-grid:not(.pe-fblock) [data-symbol]`)) {
-    cell.scrollIntoView({block: "center", inline: "center"});
-    const r = cell.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    let clipped = null;
-    for (let a = cell.parentElement; a; a = a.parentElement) {
-      const cs = getComputedStyle(a);
-      if (/hidden|clip/.test(cs.overflowX + cs.overflowY)) {
-        const ar = a.getBoundingClientRect();
-        if (r.left < ar.left - 1 || r.right > ar.right + 1 || r.top < ar.top - 1 || r.bottom > ar.bottom + 1) {
-          clipped = a.className || a.tagName; break;
-        }
-      }
-    }
-    out.push({symbol: cell.dataset.symbol, hit: Boolean(hit && cell.contains(hit)), clipped,
-              w: Math.round(r.width), h: Math.round(r.height)});
-  }
-  return out;
-}"""
-
-#: Visible text smaller than 10 px, and controls smaller than 24 x 24 px, inside the widgets.
-SMALL_THINGS = """(root) => {
-  const scope = [...document.querySelectorAll(root)];
-  const visible = (n) => { const r = n.getBoundingClientRect(); const cs = getComputedStyle(n);
-    return r.width > 0 && r.height > 0 && cs.visibility !== "hidden" && cs.display !== "none"; };
-  const small = [], tiny = [], outside = [];
-  for (const top of scope) for (const n of top.querySelectorAll("*")) {
-    if (!visible(n) || n.closest(".pe-sr, [hidden], option")) continue;
-    const own = [...n.childNodes].some(c => c.nodeType === 3 && c.textContent.trim()) || n.getAttribute("data-text");
-    const size = parseFloat(getComputedStyle(n).fontSize);
-    if (own && size < 10) small.push(`${n.className || n.tagName}: ${size}px`);
-    const control = n.matches("button, select, input, summary, [role=gridcell], [role=tab], a[href]:not(p a, li a)");
-    if (control && !n.closest("[data-role=board-frame]")) { const r = n.getBoundingClientRect();
-      if (r.left < -1 || r.right > innerWidth + 1) outside.push(`${n.tagName}.${n.className}: ${Math.round(r.left)}..${Math.round(r.right)}`); }
-    if (control) { const r = n.getBoundingClientRect();
-      if (r.width < 24 || r.height < 24) tiny.push(`${n.tagName}.${n.className} ${n.textContent.trim().slice(0, 20)}: ${Math.round(r.width)}x${Math.round(r.height)}`); }
-  }
-  return {small: [...new Set(small)], tiny: [...new Set(tiny)], outside: [...new Set(outside)]};
-}"""
-
-
-def check_board(page, board: str, where: str) -> None:
-    cells = page.evaluate(REACHABLE_CELLS, board)
-    assert len(cells) == 88, (where, len(cells))
-    hidden = [c for c in cells if not c["hit"] or c["clipped"]]
-    assert not hidden, (where, hidden[:5])
-    assert min(min(c["w"], c["h"]) for c in cells) >= 24, where
-
-
-def check_sizes(page, root: str, where: str) -> None:
-    found = page.evaluate(SMALL_THINGS, root)
-    assert found["small"] == [], (where, found["small"][:10])
-    assert found["tiny"] == [], (where, found["tiny"][:10])
-    assert found["outside"] == [], (where, found["outside"][:10])  # cut off at the side
-
 
 @pytest.mark.parametrize("width, height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_cell_reachable_and_nothing_too_small(browser, dashboard, width, height):

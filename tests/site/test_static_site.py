@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from browser_helpers import axe_source, play_one_turn, run_axe, screenshot
+from browser_helpers import (axe_source, check_board, check_sizes, play_one_turn, run_axe,
+                             screenshot)
 
 PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
 
@@ -228,7 +229,7 @@ def wait_for_the_save_in_indexeddb(page, timeout_s: float = 30) -> dict:
 def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     """``?lang=uk`` opens the dashboard in Ukrainian (the page passes its query to Python)."""
     page = offline_page
-    page.set_viewport_size({"width": 390, "height": 844})  # a phone, the longer words
+    page.set_viewport_size({"width": 360, "height": 800})  # a small phone, the longer words
     page.goto(f"{site_server.base}/dashboard.html?lang=uk")
     wait_ready(page)
     tabs = page.get_by_role("tab").all_inner_texts()
@@ -238,7 +239,13 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     edges = page.evaluate(
         "() => [...document.querySelectorAll('.pe-trends [data-trend]')]"
         ".map(n => n.getBoundingClientRect().right)")
-    assert len(edges) == 5 and max(edges) <= 390, edges
+    assert len(edges) == 5 and max(edges) <= 360, edges
+    # every cell of the board can be brought into view and tapped; nothing too small; the page
+    # never scrolls sideways (only the board's own region does)
+    check_board(page, "main", "the static dashboard at 360 px")
+    check_sizes(page, ".pe-explorer", "the static dashboard at 360 px")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+    page.evaluate("window.scrollTo(0, 0)")
     assert page.get_by_role("alert").count() == 0
     screenshot(page, "site_dashboard_phone_uk")
     # by keyboard alone: Tab from the top of the page reaches a trend button; Enter chooses it
@@ -250,7 +257,7 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
         pytest.fail("Tab never reached a trend button of the explorer")
     page.keyboard.press("Enter")
     page.locator('[data-board="main"] [data-distance]').first.wait_for()
-    assert_axe_clean(page, "the static dashboard in Ukrainian at 390 px")
+    assert_axe_clean(page, "the static dashboard in Ukrainian at 360 px")
     # the page's own words (written before Python loads) come from the same catalog
     from periodic_edu import i18n
     from periodic_edu.locale.widget_texts import SITE
