@@ -40,7 +40,7 @@ function translatePage() {
   }
 }
 
-//: Each step the worker reports: the percentage reached and the seconds it takes, cold.
+// Each step the worker reports: the percentage reached and the seconds it takes, cold.
 const STEPS = [["start", 0, 0], ["python", 55, 4.5], ["packages", 62, 0.5], ["display", 85, 2],
   ["drawn", 100, 1.5]];
 const GIVE_UP_S = 180;

@@ -311,7 +311,7 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     return app
 
 
-# -- the static site (site_src/dashboard.js runs this in the visitor's browser) ----------------
+# -- the static site (site_src/page_kernel.py runs this in the visitor's browser) -----------
 async def static_dashboard(query: str = "") -> w.VBox:
     """The dashboard of the static site, where Python runs in the page (Pyodide).
 
