@@ -54,6 +54,8 @@ function main() {
   const text = document.getElementById("progress-text");
   const bar = document.getElementById("progress");
   const loading = document.getElementById("loading");
+  // A screen reader hears each step once, not every percent the bar moves by.
+  const status = document.getElementById("progress-status");
   let step = 0; // index in STEPS of the last step reached
   let stepAt = 0; // when it was reached (seconds)
   let shown = 0;
@@ -69,6 +71,8 @@ function main() {
       step = index;
       stepAt = performance.now() / 1000;
       mark(name);
+      show(STEPS[index][1]);
+      status.textContent = text.textContent;
     }
   }
 
@@ -88,6 +92,7 @@ function main() {
       mark("firstRender");
       show(100);
       text.textContent = TEXT.ready();
+      status.textContent = text.textContent;
       loading.hidden = true;
       host.classList.remove("starting");
       host.removeAttribute("aria-hidden");
@@ -95,6 +100,8 @@ function main() {
     } else {
       text.textContent = TEXT.failed();
       text.id = "failed";
+      status.setAttribute("role", "alert");
+      status.textContent = text.textContent;
       worker.terminate();
     }
   }
