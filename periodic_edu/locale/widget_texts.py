@@ -521,6 +521,5 @@ SITE = {
     "failed": N_("The dashboard could not start. Reload the page to try again; if it fails "
                  "again, the browser may be too old for WebAssembly Python (use a current "
                  "Chrome, Edge, Firefox or Safari)."),
-    "hint": N_("The first visit loads about 17 MB; the next ones start from the browser's "
-               "cache."),
+    "hint": N_("This page loads about 17 MB: Python itself, to run in your browser."),
 }
