@@ -14,10 +14,21 @@
 // writes them here, every language, when it builds the site. The page takes the language of
 // its ?lang= (Python says on the page when that language is unknown).
 const WORDS = {}; // WORDS: written by scripts/build_site.py
-const LANG = (() => {
+let LANG = (() => {
   const asked = new URLSearchParams(location.search).get("lang");
   return asked && Object.hasOwn(WORDS, asked) ? asked : "en";
 })();
+
+// The visitor switched the dashboard's language: the page's words follow, and ?lang= in the
+// address keeps it for a reload (the game resumes in the language it was played in).
+function followLanguage(lang) {
+  if (!Object.hasOwn(WORDS, lang)) return;
+  const url = new URL(location.href);
+  if (lang !== LANG || url.searchParams.get("lang") !== null) url.searchParams.set("lang", lang);
+  history.replaceState(history.state, "", url);
+  LANG = lang;
+  translatePage();
+}
 
 function word(key, params = {}) {
   const text = (WORDS[LANG] || {})[key] ?? (WORDS.en || {})[key] ?? "";
@@ -145,6 +156,8 @@ function main() {
     if (message.type === "comm" || message.type === "idle") {
       if (manager) manager.receive(message);
       else pending.push(message);
+    } else if (message.type === "language") {
+      followLanguage(message.lang);
     } else if (message.type === "progress") {
       reached(message.step);
     } else if (message.type === "display") {

@@ -43,7 +43,8 @@ async function start(query) {
     const views = buffers.toJs();
     say({ type: "comm", text, buffers: views }, views.map((v) => v.buffer));
   };
-  const modelId = await pageKernel.start(post, query);
+  const language = (lang) => say({ type: "language", lang });
+  const modelId = await pageKernel.start(post, query, language);
   kernel = pageKernel;
   say({ type: "display", model_id: modelId });
   for (const message of early.splice(0)) deliver(message);

@@ -15,7 +15,8 @@ part of a kernel the widgets use, and no more.
   :func:`receive`, which hands them to the widget's comm as a kernel would; the widgets check
   them (IntentWidget's guard), and a message for no known comm is dropped.
 
-dashboard_worker.js runs this file, then :func:`start`.
+dashboard_worker.js runs this file, then :func:`start`; the page's language follows the
+dashboard's language switch through ``on_language``.
 """
 from __future__ import annotations
 
@@ -117,12 +118,19 @@ def _bytes(buffer: Any) -> bytes:
     return buffer.to_bytes() if hasattr(buffer, "to_bytes") else bytes(buffer)
 
 
-async def start(post: Callable[[str, list], None], query: str) -> str:
-    """Build the dashboard for the page's query string; returns its model id."""
+async def start(post: Callable[[str, list], None], query: str,
+                on_language: Callable[[str], None] | None = None) -> str:
+    """Build the dashboard for the page's query string; returns its model id.
+
+    ``on_language(code)``: called when the visitor switches the dashboard's language, so the
+    page's own words follow and a reload keeps the language (the page puts it in ``?lang=``)."""
     logging.basicConfig(level=logging.WARNING)
     _install_ipython_stand_in()
     _install_comm(post)
     from periodic_edu.widgets.dashboard import static_dashboard
 
     app = await static_dashboard(query)
+    if on_language is not None:
+        app.switch.observe(lambda change: on_language(change["new"]), names="value")
+        on_language(app.switch.value)
     return app.model_id

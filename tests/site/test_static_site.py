@@ -264,7 +264,7 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     assert_axe_clean(page, "the static dashboard in Ukrainian at 360 px")
     # the page's own words (written before Python loads) come from the same catalog
     from periodic_edu import i18n
-    from periodic_edu.locale.widget_texts import SITE
+    from periodic_edu.locale.widget_texts import DASHBOARD, SITE
     assert page.evaluate("document.documentElement.lang") == "uk"
     assert page.title() == i18n.gettext("widgets", SITE["title"], "uk")
     notice = page.locator("#fairness").inner_text()
@@ -272,6 +272,16 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     assert "curious" not in notice and "browser" not in notice, notice
     assert page.locator("#progress-text").text_content() == i18n.gettext(
         "widgets", SITE["ready"], "uk")
+    # the visitor switches to German: the page's words follow, and a reload stays German
+    page.get_by_label(i18n.gettext("widgets", DASHBOARD["language"], "uk")).select_option(
+        label="Deutsch")
+    page.wait_for_function("document.documentElement.lang === 'de'", timeout=30_000)
+    assert page.title() == i18n.gettext("widgets", SITE["title"], "de")
+    assert "lang=de" in page.url
+    page.reload()
+    wait_ready(page)
+    assert page.get_by_role("tab").all_inner_texts()[:2] == [
+        i18n.gettext("widgets", DASHBOARD[k], "de") for k in ("tab_explore", "tab_cards")]
     assert page.blocked == [], page.blocked
     assert page.js_errors == []
 
