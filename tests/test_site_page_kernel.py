@@ -18,7 +18,8 @@ import page_kernel
 
 sent = []
 post = lambda text, buffers: sent.append(json.loads(text))
-model_id = asyncio.run(page_kernel.start(post, "lang=de"))
+langs = []
+model_id = asyncio.run(page_kernel.start(post, "lang=de", langs.append))
 opened = [m for m in sent if m["msg_type"] == "comm_open"]
 explorer = next(m for m in opened if m["data"]["state"].get("trend") == "atomic_number")["comm_id"]
 heavy = sorted(n for n in ("prompt_toolkit", "jedi", "pygments") if n in sys.modules)
@@ -42,7 +43,18 @@ bad = {name: reply_to("x", text, kind)[1] for name, text, kind in [
     ("wrong types", json.dumps({"msg_id": 1, "comm_id": explorer, "data": []}), "comm_msg"),
     ("unknown kind", json.dumps({"msg_id": "x", "comm_id": explorer, "data": {}}), "comm_eval"),
 ]}
+# the language switch (a core ipywidgets Dropdown): a tampered index is refused by ipywidgets'
+# own check, without an exception into the page; a real choice reaches the page's words
+switch = next(m for m in opened if "Deutsch" in m["data"]["state"].get("_options_labels", []))
+labels = switch["data"]["state"]["_options_labels"]
+def choose(index, msg_id):
+    return reply_to(msg_id, json.dumps({"msg_id": msg_id, "comm_id": switch["comm_id"], "data": {
+        "method": "update", "state": {"index": index}, "buffer_paths": []}}))[1]
+bad_index = choose(99, "m3")
+langs_after_bad = list(langs)
+choose(labels.index("English"), "m4")
 print(json.dumps({
+    "langs": langs, "langs_after_bad": langs_after_bad, "bad_index": bad_index,
     "ipython": sys.modules["IPython"].__doc__, "heavy": heavy, "model_id": model_id,
     "titles": titles,
     "opened": [(m["comm_id"], m["target_name"], m["data"]["state"]) for m in opened],
@@ -89,6 +101,9 @@ def test_a_page_message_is_answered_and_a_bad_one_dropped(tmp_path):
     # a write to a trait the browser may not write: refused, the old value sent back
     refused = [m["data"].get("state", {}) for m in out["refused"]]
     assert any("_esm" in s and s["_esm"] != "alert(1)" for s in refused), out["refused"]
+    # the language switch: a tampered index changes nothing; choosing English tells the page
+    assert out["langs_after_bad"] == ["de"], out["langs_after_bad"]
+    assert out["langs"] == ["de", "en"], out["langs"]
     # malformed or misdirected messages: dropped, nothing sent, no exception
     assert out["bad"] == {"not json": [], "no comm": [], "wrong types": [],
                           "unknown kind": []}
