@@ -178,27 +178,19 @@ def render(key: str, params: Mapping[str, Any], lang: str | None = "en",
 class Reason(Message):
     """An English sentence of the engine (a ``str``) that keeps its message id and parameters.
 
-    ``render(lang)`` says it in ``lang``; ``str()`` and ``==`` are the English text."""
+    ``render(lang, cards=...)`` says it in ``lang`` (``cards``: see :func:`render`); ``str()``
+    and ``==`` are the English text."""
 
     @classmethod
     def _say(cls, key: str, params: Mapping[str, Any], lang: str | None,
              cards: Callable[[str], str | None] | None = None) -> str:
         return render(key, params, lang, cards)
 
-    def render(self, lang: str | None = None,
-               cards: Callable[[str], str | None] | None = None) -> str:
-        return render(self.key, self.params, lang, cards)
-
 
 def say(why: Any, lang: str | None, cards: Callable[[str], str | None] | None = None) -> str:
     """``why`` in ``lang`` if it is a :class:`Reason` (or anything with ``render(lang)``),
     else its text as it is."""
     if isinstance(why, Reason):
-        return why.render(lang, cards)
+        return why.render(lang, cards=cards)
     render_ = getattr(why, "render", None)
-    if callable(render_):
-        try:
-            return str(render_(lang))
-        except TypeError:
-            pass
-    return str(why)
+    return str(render_(lang)) if callable(render_) else str(why)
