@@ -35,11 +35,7 @@ class BotListError(ValueError):
         super().__init__(self.render("en"))
 
     def render(self, lang: str | None = None) -> str:
-        message = MESSAGES[self.key]
-        if isinstance(message, tuple):
-            text = i18n.ngettext("bots", *message, self.params["count"], lang)
-        else:
-            text = i18n.gettext("bots", message, lang)
+        text = i18n.translate("bots", MESSAGES[self.key], lang, self.params.get("count"))
         return text.format(**self.params)
 
 

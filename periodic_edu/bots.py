@@ -40,7 +40,7 @@ from .engine.scoring import OBJECTIVE_TEXT, best_agenda
 from .engine.state import State
 from .engine.tables import AA_CAPACITY, AA_VALUES, COLOURS, FAMILY_OF, LAB_POINTS, TRENDS
 from .engine.view import PlayerView
-from .i18n import N_, NP_, element_name, gettext, in_sentence, ngettext, resolve_language
+from .i18n import N_, NP_, element_name, gettext, in_sentence, resolve_language, translate
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot",
            "describe"]
@@ -89,12 +89,8 @@ class _Say:
         self.lang = resolve_language(lang)
 
     def __call__(self, key: str, number: int | None = None, /, **values: Any) -> str:
-        message = SENTENCES[key]
-        if isinstance(message, tuple):  # the form for ``number`` (real plurals: uk 1/2/5)
-            text = ngettext("bots", message[0], message[1], number, self.lang)
-        else:
-            text = gettext("bots", message, self.lang)
-        return text.format(**values)
+        # a plural sentence takes the form for ``number`` (real plurals: uk 1/2/5)
+        return translate("bots", SENTENCES[key], self.lang, number).format(**values)
 
     def join(self, key: str, items: list[str]) -> str:
         text = items[0]

@@ -43,7 +43,7 @@ from typing import Callable, Iterable, Mapping
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "DEFAULT_LANGUAGE", "ENV_VAR", "DOMAINS",
     "UnknownLanguageError", "CatalogError", "resolve_language", "gettext", "ngettext",
-    "pgettext", "plural_index", "format_number", "decimal_mark", "messages", "bundle",
+    "pgettext", "translate", "plural_index", "format_number", "decimal_mark", "messages", "bundle",
     "untranslated", "Translator", "translator", "N_", "NP_", "element_name", "in_sentence",
     "LOCALE_DIR", "keyed_strings", "widget_strings", "Message",
 ]
@@ -285,6 +285,15 @@ def ngettext(domain: str, singular: str, plural: str, n: int, lang: str | None =
         return singular if n == 1 else plural
     index = _catalog(domain, lang).plural(abs(int(n)))
     return entry.strings[min(index, len(entry.strings) - 1)]
+
+
+def translate(domain: str, message: str | tuple[str, str], lang: str | None = None,
+              n: int | None = None) -> str:
+    """A message of a catalog table in ``lang``: an ``N_`` text, or for an ``NP_`` pair
+    (singular, plural) its form for the count ``n``. Unformatted, like :func:`gettext`."""
+    if isinstance(message, tuple):
+        return ngettext(domain, message[0], message[1], n, lang)
+    return gettext(domain, message, lang)
 
 
 def decimal_mark(lang: str | None = None) -> str:

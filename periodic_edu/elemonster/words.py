@@ -129,11 +129,8 @@ class Reason:
 
     def render(self, lang: str | None = None) -> str:
         lang = i18n.resolve_language(lang)
-        if isinstance(self.message, tuple):
-            template = nsay(self.message, int(self.params["n"]), lang)
-        else:
-            template = say(self.message, lang)
-        return self.prefix + template.format(
+        count = int(self.params["n"]) if isinstance(self.message, tuple) else None
+        return self.prefix + i18n.translate(DOMAIN, self.message, lang, count).format(
             **{k: _render_value(k, v, lang) for k, v in self.params.items()})
 
     def to_dict(self) -> dict[str, Any]:

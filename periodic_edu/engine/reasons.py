@@ -167,11 +167,8 @@ def render(key: str, params: Mapping[str, Any], lang: str | None = "en",
     to name goal cards by their compound; without it a card is named by its id)."""
     from .. import i18n
     lang = i18n.resolve_language(lang)
-    message = MESSAGES[key]
-    if isinstance(message, tuple):
-        text = i18n.ngettext("engine", message[0], message[1], int(params[COUNTS[key]]), lang)
-    else:
-        text = i18n.gettext("engine", message, lang)
+    count = int(params[COUNTS[key]]) if key in COUNTS else None
+    text = i18n.translate("engine", MESSAGES[key], lang, count)
     return text.format(**{k: _value(k, v, lang, cards) for k, v in params.items()})
 
 

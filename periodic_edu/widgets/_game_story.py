@@ -16,7 +16,7 @@ from ..chemistry import family_name
 from ..engine import AA_VALUES, Action, Game
 from ..engine.editions import tile_label
 from ..engine.state import State
-from ..i18n import LANGUAGES, gettext, ngettext, resolve_language
+from ..i18n import LANGUAGES, gettext, resolve_language, translate
 from ..locale.texts import AWARD_TILES
 from ..locale.widget_texts import FRONT_END, GAME_LOG
 
@@ -54,12 +54,8 @@ class _Log:
         self.lang = resolve_language(lang)
 
     def __call__(self, key: str, count: int | None = None, /, **values: Any) -> str:
-        message = GAME_LOG[key]
-        if isinstance(message, tuple):  # real plurals: uk 1 бал, 2 бали, 5 балів
-            text = ngettext("widgets", message[0], message[1], count, self.lang)
-        else:
-            text = gettext("widgets", message, self.lang)
-        return text.format(**values)
+        # a plural takes the form for ``count`` (real plurals: uk 1 бал, 2 бали, 5 балів)
+        return translate("widgets", GAME_LOG[key], self.lang, count).format(**values)
 
     def about(self, name: str, key: str, count: int | None = None, /, **values: Any) -> str:
         """The sentence of ``key`` about ``name``, or its "_you" form for the person's seat."""

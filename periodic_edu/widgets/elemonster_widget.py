@@ -46,7 +46,7 @@ from ..elemonster.bots import BOTS, describe as bot_sentence, make_bot
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.errors import EngineError, explain, move_error
-from ..elemonster.words import N_, NP_, Reason, nsay, say
+from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
 from ..engine.seeds import new_seed
 from ._assets import css, esm
 from ._base import IntentWidget, describe
@@ -97,10 +97,7 @@ _SEAT_NAMES = {"you": TEXT["you"], "greedy": TEXT["bot_greedy"], "random": TEXT[
 
 def _text(key: str, lang: str, **params: Any) -> str:
     """TEXT[key] in ``lang``, filled (a plural entry is chosen by ``n``)."""
-    message = TEXT[key]
-    template = nsay(message, params["n"], lang) if isinstance(message, tuple) \
-        else say(message, lang)
-    return template.format(**params)
+    return i18n.translate(DOMAIN, TEXT[key], lang, params.get("n")).format(**params)
 
 
 def _counted(key: str, n: int, lang: str) -> str:

@@ -62,10 +62,7 @@ def _figure_class():
 
 def _say(key: str, lang: str, count: int | None = None, **params) -> str:
     """A figure's sentence (``PAGE`` of the widgets catalog) in ``lang``."""
-    message = PAGE[key]
-    if isinstance(message, tuple):
-        return i18n.ngettext("widgets", *message, count, lang).format(**params)
-    return i18n.gettext("widgets", message, lang).format(**params)
+    return i18n.translate("widgets", PAGE[key], lang, count).format(**params)
 
 
 def _name(prop: str, lang: str = "en") -> str:

@@ -98,10 +98,7 @@ def trend_series(property: str, along: str = "period", number: int = 2,
     lang = i18n.resolve_language(lang)
 
     def say(key: str, count: int | None = None) -> str:
-        message = TEXT[key]
-        if isinstance(message, tuple):
-            return i18n.ngettext("widgets", message[0], message[1], count, lang)
-        return i18n.gettext("widgets", message, lang)
+        return i18n.translate("widgets", TEXT[key], lang, count)
 
     label = i18n.gettext("widgets", _payload.PROPERTIES[property], lang)
     game = GAME_ARROWS.get(property)
