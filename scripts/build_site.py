@@ -32,6 +32,7 @@ import time
 import zipfile
 from email.parser import Parser
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 SRC = REPO / "site_src"
@@ -311,14 +312,19 @@ def page_bundle(cache: Path, anywidget_wheel: Path, into: Path) -> None:
          "--loader:.eot=dataurl", f"--outfile={into / 'dashboard-widgets.js'}"], cwd=work)
 
 
+def filled(name: str, marker: str, declaration: str, value: Any) -> str:
+    """The script ``site_src/<name>`` with its line ``marker`` replaced by
+    ``<declaration> = <value as JSON>;``: what a page needs before Python has loaded."""
+    script = (SRC / name).read_text(encoding="utf-8")
+    if script.count(marker) != 1:
+        raise BuildError(f"site_src/{name}: the line {marker!r} is missing")
+    return script.replace(marker, f"{declaration} = {json.dumps(value, ensure_ascii=False)};")
+
+
 def worker_script(wheels: dict[str, Path]) -> str:
     """dashboard_worker.js with the file names of the wheels the dashboard imports."""
     names = [wheels[canonical(n)].name for n in PINS["dashboard"]]
-    script = (SRC / "dashboard_worker.js").read_text(encoding="utf-8")
-    marker = "const WHEELS = [];"
-    if script.count(marker) != 1:
-        raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
-    return script.replace(marker, "const WHEELS = " + json.dumps(names) + ";")
+    return filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS", names)
 
 
 # -- the JupyterLite build -------------------------------------------------------------------
@@ -363,11 +369,8 @@ def page_script() -> str:
 
     words = {lang: {key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()}
              for lang in i18n.LANGUAGES}
-    script = (SRC / "dashboard.js").read_text(encoding="utf-8")
-    marker = "const WORDS = {}; // WORDS: written by scripts/build_site.py"
-    if script.count(marker) != 1:
-        raise BuildError(f"site_src/dashboard.js: the line {marker!r} is missing")
-    return script.replace(marker, "const WORDS = " + json.dumps(words, ensure_ascii=False) + ";")
+    return filled("dashboard.js", "const WORDS = {}; // WORDS: written by scripts/build_site.py",
+                  "const WORDS", words)
 
 
 def build(output: Path) -> dict:

@@ -12,7 +12,6 @@ network cut: every request that does not go to 127.0.0.1 is aborted and counted.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 import time
@@ -22,8 +21,10 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "browser"))  # browser_helpers: serving(), screenshot()
+sys.path.insert(0, str(HERE.parent.parent / "scripts"))  # build_site: the build, its pins
 
-from browser_helpers import REPO, serving  # noqa: E402
+import build_site  # noqa: E402
+from browser_helpers import serving  # noqa: E402
 
 collect_ignore_glob: list[str] = []
 CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
@@ -43,18 +44,11 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def _builder():
-    spec = importlib.util.spec_from_file_location("build_site", REPO / "scripts" / "build_site.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory):
     started = time.monotonic()
     out = tmp_path_factory.mktemp("static-site") / "site"
-    facts = _builder().build(out)
+    facts = build_site.build(out)
     print(f"\n[site] scripts/build_site.py: {facts['bytes'] / 1e6:.1f} MB in "
           f"{time.monotonic() - started:.0f} s")
     return facts

@@ -11,21 +11,11 @@ import time
 
 import pytest
 
-from browser_helpers import (axe_source, check_board, check_sizes, play_one_turn, run_axe,
-                             screenshot)
-
-PINS = json.loads((__import__("browser_helpers").REPO / "site_src" / "pins.json").read_text())
-
-
-def site_lesson(name: str) -> str:
-    """scripts/build_site.py's name of a lesson in the site (the build test checks they agree):
-    ``uk/01_x.ipynb`` -> ``uk/01_x.uk.ipynb``, as JupyterLite keys sessions by file name."""
-    folder, _, base = name.rpartition("/")
-    return f"{folder}/{base.removesuffix('.ipynb')}.{folder}.ipynb" if folder else name
-
+from browser_helpers import (REPO, axe_source, check_board, check_sizes, play_one_turn,
+                             run_axe, screenshot)
+from build_site import KERNEL_PLUGIN, PINS, site_lesson  # scripts/, on the path: conftest.py
 
 LESSONS = [site_lesson(name) for name in PINS["lessons"]]
-KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 NA_IONIZATION = set("H He Li Be B C N Mg Al Si P S".split())
 #: A cold start of Python in the browser is CPU-bound: minutes on a loaded 2-core machine.
 BOOT_TIMEOUT_MS = 300_000
@@ -51,9 +41,8 @@ def test_the_site_holds_everything_python_needs(site_dir):
         nb = json.loads((site_dir / "files" / lesson).read_text())
         assert nb["metadata"]["kernelspec"]["name"] == "python"  # no kernel dialog
     # every lesson of the kit, in English and in Ukrainian
-    repo = __import__("browser_helpers").REPO
-    kit = sorted(p.relative_to(repo / "lessons").as_posix()
-                 for p in (repo / "lessons").glob("**/[0-9][0-9]_*.ipynb"))
+    kit = sorted(p.relative_to(REPO / "lessons").as_posix()
+                 for p in (REPO / "lessons").glob("**/[0-9][0-9]_*.ipynb"))
     assert sorted(PINS["lessons"]) == kit and any(n.startswith("uk/") for n in kit)
     names = [p.name for p in (site_dir / "files").glob("**/*.ipynb")]
     assert len(set(names)) == len(names) == len(kit), names  # one session per lesson
@@ -70,7 +59,7 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
     assert sorted(by_file[w] for w in wheels) == sorted(PINS["dashboard"])
     assert not any(w.lower().startswith(("ipython", "jedi", "prompt")) for w in wheels)
     assert (site_dir / "page_kernel.py").read_text() == (
-        __import__("browser_helpers").REPO / "site_src" / "page_kernel.py").read_text()
+        REPO / "site_src" / "page_kernel.py").read_text()
     bundle = (site_dir / "dashboard-widgets.js").read_text()
     assert "AnyModel" in bundle and "TabView" in bundle  # anywidget's and ipywidgets' views
     assert (site_dir / "dashboard-widgets.css").stat().st_size > 10_000
