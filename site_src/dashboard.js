@@ -55,6 +55,8 @@ function translatePage() {
 const STEPS = [["start", 0, 0], ["python", 55, 4.5], ["packages", 62, 0.5], ["display", 85, 2],
   ["drawn", 100, 1.5]];
 const GIVE_UP_S = 180;
+// From this step on the page is drawing the dashboard, no longer loading Python.
+const DRAWING = STEPS.findIndex(([name]) => name === "display");
 
 const worker = new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" });
 worker.postMessage({ type: "start", query: location.search.replace(/^\?/, "") });
@@ -91,7 +93,7 @@ function main() {
     pct = Math.max(shown, Math.min(100, Math.round(pct)));
     shown = pct;
     bar.value = pct;
-    const words = step >= 3 ? TEXT.drawing(pct) : TEXT.loading(pct);
+    const words = step >= DRAWING ? TEXT.drawing(pct) : TEXT.loading(pct);
     if (text.textContent !== words) text.textContent = words;
   }
 

@@ -12,8 +12,7 @@ const WHEELS = [];
 const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
 
 const say = (message, transfer = []) => self.postMessage(message, transfer);
-let kernel = null;
-const early = []; // the page's messages before Python is ready (none expected: no widget yet)
+let kernel = null; // page_kernel, once the dashboard is built (the page has no widget before)
 
 function deliver(message) {
   if (message.type === "comm_msg" || message.type === "comm_close") {
@@ -47,7 +46,6 @@ async function start(query) {
   const modelId = await pageKernel.start(post, query, language);
   kernel = pageKernel;
   say({ type: "display", model_id: modelId });
-  for (const message of early.splice(0)) deliver(message);
 }
 
 self.onmessage = (event) => {
@@ -59,7 +57,5 @@ self.onmessage = (event) => {
     });
   } else if (kernel) {
     deliver(message);
-  } else {
-    early.push(message);
   }
 };

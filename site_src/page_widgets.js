@@ -25,6 +25,7 @@ const MODULES = {
   anywidget: anywidgetFactory(base),
 };
 
+const NO_OWN_COMMS = "the page opens no comms: Python creates the widgets";
 let lastId = 0;
 const newId = () => `page-${++lastId}`;
 
@@ -48,7 +49,7 @@ class PageComm {
   }
 
   open() {
-    throw new Error("the page opens no comms: Python creates the widgets");
+    throw new Error(NO_OWN_COMMS);
   }
 
   send(data, callbacks, metadata, buffers) {
@@ -70,7 +71,7 @@ class PageComm {
 }
 
 export class PageManager extends ManagerBase {
-  // send(message, transfer): how a message reaches the worker (its postMessage).
+  // send(message): how a message reaches the worker (its postMessage).
   constructor(send) {
     super();
     this.send = send;
@@ -85,7 +86,7 @@ export class PageManager extends ManagerBase {
   }
 
   _create_comm() {
-    return Promise.reject(new Error("the page opens no comms: Python creates the widgets"));
+    return Promise.reject(new Error(NO_OWN_COMMS));
   }
 
   _get_comm_info() {
