@@ -18,6 +18,9 @@ import pytest
 
 from browser_helpers import ARTIFACTS, REPO, axe_source, serving
 
+# elemonster_helpers (tests/elemonster): the catalog's words, for the Elemonster tab's tests
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "elemonster"))
+
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 #: These notebooks are served to the browser by the tests below; nbval must not run them alone.
 collect_ignore_glob = ["notebooks/*"]

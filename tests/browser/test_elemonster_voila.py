@@ -15,6 +15,7 @@ import time
 import pytest
 
 from browser_helpers import run_axe, screenshot, sized_page
+from elemonster_helpers import catalog_words  # tests/elemonster, on the path: conftest.py
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +61,13 @@ def check_sizes(page) -> None:
       return out;
     }""", ROOT)
     assert bad == [], bad[:8]
+
+
+def check_sizes_at(page, width: int, height: int) -> None:
+    """:func:`check_sizes` once the tab has reflowed to a ``width`` x ``height`` window."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(300)
+    check_sizes(page)
 
 
 def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figures):
@@ -126,13 +134,9 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         figures["elemonster_browser_game"] = {"decisions": decisions, "seconds": round(seconds, 1)}
         check_sizes(page)
         screenshot(page, "elemonster_1366x768")
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(300)
-        check_sizes(page)
+        check_sizes_at(page, 390, 844)
         screenshot(page, "elemonster_390x844")
-        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
-        page.wait_for_timeout(300)
-        check_sizes(page)
+        check_sizes_at(page, 360, 740)  # the narrowest phone we support
         assert page.js_errors == []
     finally:
         context.close()
@@ -205,24 +209,13 @@ TAB_TITLES = {"uk": "Властивості|Елементи|Гра|Elemonster",
               "de": "Trends erkunden|Elementkarten|Spielen|Elemonster"}
 
 
-def catalog_words(lang: str) -> set[str]:
-    """Every word (4+ letters) of one side of the elemonster catalog."""
-    import re
-    from periodic_edu import i18n
-    words: set[str] = set()
-    for value in i18n.messages("elemonster", lang).values():
-        for text in (value.values() if isinstance(value, dict) else [value]):
-            words |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{\w+\}", " ", text))}
-    return words
-
-
 def visible_english(page, lang: str) -> set[str]:
     """English words of the elemonster catalog on the tab ("Elemonster" is the game's name; on
     the German page a word the German catalog uses too, e.g. "neutral", is German)."""
     import re
-    english = catalog_words("en") - {"elemonster"}
+    english = catalog_words("en", 4) - {"elemonster"}
     if lang == "de":
-        english -= catalog_words("de")
+        english -= catalog_words("de", 4)
     text = page.inner_text(ROOT)
     found = {w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english}
     if found:
@@ -268,9 +261,7 @@ def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
         assert visible_english(page, lang) == set()
         check_sizes(page)
         screenshot(page, f"elemonster_{lang}_390x844")
-        page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we support
-        page.wait_for_timeout(300)
-        check_sizes(page)
+        check_sizes_at(page, 360, 740)  # the narrowest phone we support
         assert page.js_errors == []
     finally:
         context.close()

@@ -1,8 +1,11 @@
-"""Shared helpers of the Elemonster tests: a state fingerprint and the §10 invariants."""
+"""Shared helpers of the Elemonster tests: a state fingerprint, the §10 invariants, and the words
+of the elemonster catalog (also used by tests/browser/test_elemonster_voila.py)."""
 import copy
 import random
+import re
 from collections import Counter
 
+from periodic_edu import i18n
 from periodic_edu.elemonster import Game
 from periodic_edu.elemonster.actions import card_order
 from periodic_edu.elemonster.bonds import make_bond
@@ -141,3 +144,14 @@ def playout(seed, players, variant, hearts="always", end="deck", max_rounds=None
         steps += 1
         assert steps < 20000
     return game
+
+
+def catalog_words(lang: str, min_letters: int) -> set[str]:
+    """Every word of ``min_letters`` or more letters of one side of the elemonster catalog,
+    lower-cased ({placeholders} left out)."""
+    words: set[str] = set()
+    pattern = re.compile(rf"[A-Za-z]{{{min_letters},}}")
+    for value in i18n.messages("elemonster", lang).values():
+        for text in (value.values() if isinstance(value, dict) else [value]):
+            words |= {w.lower() for w in pattern.findall(re.sub(r"\{\w+\}", " ", text))}
+    return words

@@ -16,24 +16,17 @@ from periodic_edu.elemonster.words import NP_, Reason
 from periodic_edu.widgets import ElemonsterWidget
 from periodic_edu.widgets._elemonster_payload import TEXT, elemonster_strings
 
+from elemonster_helpers import catalog_words
+
 LANGS = ["uk", "de"]
 # keys whose text is rightly the same as the English one, with the reason
 SAME_AS_ENGLISH = {"title": "the game's name, Elemonster"}
 
 
-def catalog_words(lang: str) -> set[str]:
-    """Every word (5+ letters) of one side of the elemonster catalog."""
-    words: set[str] = set()
-    for value in i18n.messages("elemonster", lang).values():
-        for text in (value.values() if isinstance(value, dict) else [value]):
-            words |= {w.lower() for w in re.findall(r"[A-Za-z]{5,}", re.sub(r"\{\w+\}", " ", text))}
-    return words
-
-
 # English words of the catalog; a word the German side uses too ("Elements", "neutral") is
 # German on a German page
-ENGLISH = catalog_words("en") - {"elemonster"}
-GERMAN_TOO = catalog_words("de")
+ENGLISH = catalog_words("en", 5) - {"elemonster"}
+GERMAN_TOO = catalog_words("de", 5)
 
 
 def english_in(text: str, lang: str = "uk") -> set[str]:
