@@ -62,7 +62,7 @@ def parse_url(url: str | None) -> StoreURL:
         parts = urlsplit(url)
         path = parts.path
         if url.startswith("sqlite:///"):
-            path = "/" + url[len("sqlite:///"):].split("?", 1)[0]
+            path = "/" + url[len("sqlite:///"):].split("?", 1)[0].lstrip("/")
         elif url.startswith("sqlite://"):
             raise BadInput("bad_input", what="the room URL",
                            why="a SQLite URL names a file: sqlite:///absolute/path/room.db")
