@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..echo import clean
 from ..i18n import N_
-from ..bot_list import BotListError
+from ..tabletop.bots import BotListError
 from .common import UserError, print_json, read_save
 from .lang import Words
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..echo import clean
 from ..engine.scoring import winners
 from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
-from ..bot_list import BotListError
+from ..tabletop.bots import BotListError
 from .common import UserError, print_json, read_save
 from ..i18n import N_
 from .lang import Words
