@@ -25,7 +25,7 @@ Modules, one job each:
 """
 from __future__ import annotations
 
-from ..engine.errors import IllegalMoveError
+from ..engine import IllegalMoveError
 from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
                      StaleRevisionError, StoreBusy, StoreFull, StoreUnavailable, TableFull)
 from .room import DEFAULTS, ClassInfo, Room, Seat, Teacher

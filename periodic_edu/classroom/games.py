@@ -121,22 +121,13 @@ def public_view(g: Any) -> dict[str, Any]:
 
 
 # ---- refusals ---------------------------------------------------------------------------------
-def _plain(value: Any) -> Any:
-    """A reason's parameter as JSON: ids, numbers, lists of them, nested reasons as
-    ``{"id", "params"}``."""
-    if hasattr(value, "to_dict") and callable(value.to_dict):
-        return value.to_dict()
-    if hasattr(value, "key") and hasattr(value, "params"):
-        return {"id": value.key, "params": {k: _plain(v) for k, v in value.params.items()}}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return str(value)
+_TYPED = ("not_string", "seat_only_gain", "spot_order", "not_notation", "unknown_code",
+          "not_a_cell")
 
 
 def _elemonster_keys() -> dict[str, str]:
-    """Elemonster's refusal message -> its short id (the rules keep both in one table)."""
+    """Elemonster's refusal message (its catalog id, an English text) -> the rules' short id
+    for it (the rules keep both in one table); ids the room stores instead of sentences."""
     try:
         from ..elemonster import rules
         table = getattr(rules, "_WHY", {})
@@ -145,32 +136,48 @@ def _elemonster_keys() -> dict[str, str]:
     return {(m if isinstance(m, str) else m[0]): k for k, m in table.items()}
 
 
+def _reason_id(game: str, key: Any) -> str:
+    if game == "periodic":
+        return str(key)
+    msgid = key if isinstance(key, str) else key[0]
+    return _elemonster_keys().get(msgid, "other")
+
+
+def _plain(game: str, value: Any) -> Any:
+    """A reason's parameter as JSON: ids, numbers, lists of them; a nested reason (a part of
+    the sentence) as ``{"id", "params"}``."""
+    if hasattr(value, "key") and hasattr(value, "params"):
+        return {"id": _reason_id(game, value.key),
+                "params": {k: _plain(game, v) for k, v in value.params.items()}}
+    if isinstance(value, (list, tuple)):
+        return [_plain(game, v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
 def refusal(game: str, error: IllegalMoveError) -> tuple[str, str, str, dict]:
     """``(reason id, group kind, group id, params)`` of a refused move, never free text.
 
-    Periodic: the engine's :class:`~periodic_edu.engine.reasons.Reason` key and parameters;
-    grouped by the trend when the reason names one (``"trend"``, e.g. ``ionization_energy``),
-    else by the rule (the reason's key). Elemonster: the rules' reason id; grouped by the duel
-    value when it names one (``"value"``, e.g. ``ie``), else by the rule. A refusal with no
-    structured reason (notation the engine could not read) is the rule ``notation``."""
-    why = error.why
+    The reason is the rules' own: Periodic's :class:`~periodic_edu.engine.reasons.Reason` key,
+    Elemonster's reason id (``rules._WHY``), with their parameters (ids and numbers). Grouped by
+    the trend when the reason names one (``"trend"``: ``ionization_energy``...), in Elemonster
+    by the duel value (``"value"``: ``ie``...), else by the rule (the reason's id). A refusal
+    without a structured reason (notation the engine could not read) is the rule
+    ``notation``."""
+    why = getattr(error, "why", None)
+    if not (hasattr(why, "key") and hasattr(why, "params")):
+        why = getattr(error, "reason", None)
+    if not (hasattr(why, "key") and hasattr(why, "params")):
+        return "notation", "rule", "notation", {}
+    key = _reason_id(game, why.key)
+    params = {k: _plain(game, v) for k, v in why.params.items()}
+    if game == "periodic" and key in _TYPED:
+        params.pop("text", None)  # what was typed is kept once, as the refusal's action
     if game == "periodic":
-        key = getattr(why, "key", None)
-        params = {k: _plain(v) for k, v in getattr(why, "params", {}).items()}
-        if key is None:
-            return "notation", "rule", "notation", {}
-        if key in ("not_string", "seat_only_gain", "spot_order", "not_notation",
-                   "unknown_code", "not_a_cell"):
-            params.pop("text", None)  # what was typed is kept once, as the refusal's action
         if isinstance(params.get("trend"), str):
             return key, "trend", params["trend"], params
         return key, "rule", key, params
-    reason = getattr(error, "reason", None)
-    if reason is None:
-        return "notation", "rule", "notation", {}
-    data = reason.to_dict()
-    key = _elemonster_keys().get(data["id"], "other")
-    params = data["params"]
     values = params.get("v", params.get("values"))
     if isinstance(values, str):
         return key, "value", values, params

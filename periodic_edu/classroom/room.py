@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..echo import has_control
-from ..engine.seeds import ClassCodeError, new_class_code, new_seed, parse_class_code
+from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
 from . import credentials, games
 from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
                      StaleRevisionError, TableFull)
