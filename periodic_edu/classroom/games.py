@@ -35,15 +35,16 @@ def game_class(game: str) -> Any:
 
 
 def new_game(game: str, names: list[str], edition: str, seed: int | None,
-             class_code: str | None) -> Any:
+             class_code: str | None, max_rounds: int | None = None) -> Any:
     """A new game for a table. ``class_code``: a duplicate deal, every table the code's seed."""
     if game == "periodic":
         if class_code is not None:
-            return PeriodicGame(players=names, edition=edition, class_code=class_code)
-        return PeriodicGame(players=names, edition=edition, seed=seed)
+            return PeriodicGame(players=names, edition=edition, class_code=class_code,
+                                max_rounds=max_rounds)
+        return PeriodicGame(players=names, edition=edition, seed=seed, max_rounds=max_rounds)
     if class_code is not None:
         seed = seed_from_class_code(class_code)
-    return _elemonster().Game(players=names, seed=seed)
+    return _elemonster().Game(players=names, seed=seed, max_rounds=max_rounds)
 
 
 def load_game(game: str, save: str) -> Any:

@@ -54,6 +54,7 @@ DEFAULTS: dict[str, Any] = {
     "duplicate": False,  # every table the same deal: the class code's seed
     "bot": "greedy",  # the bot that fills empty seats and stands in for idle ones
     "connected_seconds": 30,  # seen within this long = connected
+    "max_rounds": None,  # a round limit (a lesson's length), or None: the game's own end
 }
 
 
@@ -128,6 +129,8 @@ class Room:
         chosen["connected_seconds"] = _int_setting(chosen["connected_seconds"],
                                                    "connected_seconds", 5, 3_600)
         chosen["duplicate"] = bool(chosen["duplicate"])
+        if chosen["max_rounds"] is not None:
+            chosen["max_rounds"] = _int_setting(chosen["max_rounds"], "max_rounds", 1, 200)
         if chosen["bot"] not in games.bot_names(game):
             raise BadInput("bad_setting", setting="bot",
                            allowed=" or ".join(games.bot_names(game)))
@@ -304,7 +307,8 @@ class Room:
                 tx.run("UPDATE seats SET bot = ? WHERE id = ?", (bot, s["id"]))
             names.append(s["name"] or f"Bot {s['seat_no'] + 1}")
         duplicate = cls["code"] if cls["settings"]["duplicate"] else None
-        g = games.new_game(cls["game"], names, cls["edition"], new_seed(), duplicate)
+        g = games.new_game(cls["game"], names, cls["edition"], new_seed(), duplicate,
+                           cls["settings"].get("max_rounds"))
         revision = self._bump(tx, table, now, status="playing", save=games.dump_game(g),
                               to_move=games.to_move(g))
         self._event(tx, cls["id"], table["id"], revision, None, "started", {})
