@@ -2,8 +2,11 @@
 
 Every refusal of the room is a :class:`RoomError` whose ``str()`` is an English sentence for the
 person who caused it, and which keeps ``key`` and ``params`` (ids and numbers, never free text)
-so a front end can say it in the student's or the teacher's language. ``MESSAGES`` holds every
-sentence, marked with ``N_`` for the catalogs.
+so a front end can say it in the student's or the teacher's language (``render(lang)``, the
+``classroom`` catalog). ``MESSAGES`` holds every sentence, marked with ``N_`` for the catalogs.
+
+>>> NotFound("no_table", table=4).render("de")
+'die Klasse hat keinen Tisch 4'
 
 Two kinds:
 
@@ -21,7 +24,9 @@ from typing import Any
 
 from ..i18n import N_
 
-__all__ = ["RoomError", "StaleRevisionError", "NotFound", "NameTaken", "TableFull",
+DOMAIN = "classroom"
+
+__all__ = ["DOMAIN", "RoomError", "StaleRevisionError", "NotFound", "NameTaken", "TableFull",
            "NotStarted", "Paused", "SeatLocked", "StoreUnavailable", "StoreFull", "StoreBusy",
            "BadInput", "MESSAGES"]
 
@@ -32,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "no_seat": N_("this seat token belongs to no seat (the class may have ended, or the seat "
                   "was rejoined from another device)"),
     "no_table": N_("the class has no table {table}"),
+    "no_seat_at": N_("table {table} has no seat {seat}"),
     "name_taken": N_("someone in this class already plays as {name}; choose another name"),
     "class_full": N_("every seat of this class is taken"),
     "not_started": N_("the game at this table has not started yet"),
@@ -39,27 +45,42 @@ MESSAGES: dict[str, str] = {
     "paused": N_("the class is paused by the teacher"),
     "over": N_("the game at this table is over"),
     "not_over": N_("the game at this table is not over yet"),
-    "bad_pin": N_("that name and PIN do not match a seat of this class"),
-    "pin_locked": N_("too many wrong PINs for this seat: try again in {seconds} seconds"),
-    "bad_input": N_("{what} is not valid: {why}"),
-    "unavailable": N_("the room's store cannot be reached ({detail}); nothing was changed"),
-    "full": N_("the room's store is full ({detail}); nothing was changed"),
-    "busy": N_("the room's store is busy; nothing was changed, try again"),
     "not_your_turn": N_("it is not your turn: seat {seat} is to move"),
     "bot_seat": N_("the teacher has handed this seat to a bot for now"),
+    "no_person": N_("nobody sits at that seat, so it cannot be handed back to its person"),
+    "bad_pin": N_("that name and PIN do not match a seat of this class"),
+    "pin_locked": N_("too many wrong PINs for this seat: try again in {seconds} seconds"),
     "bad_name": N_("a name has 1 to {limit} characters, without control characters"),
-    "bad_setting": N_("{setting} must be {allowed}"),
-    "too_many": N_("this seat has reached its limit of {limit} {what}"),
+    "bad_action": N_("a move is action notation of at most {limit} characters"),
+    "bad_revision": N_("a revision is a whole number"),
+    "bad_choice": N_("{setting} must be one of: {choices}"),
+    "bad_number": N_("{setting} must be a whole number from {low} to {high}"),
+    "bad_days": N_("the number of days must be 0 or more"),
+    "bad_url": N_("the room must be sqlite:///path/room.db or postgresql://user@host/database"),
+    "unavailable": N_("the room's store cannot be reached; nothing was changed, try again in a "
+                      "moment"),
+    "full": N_("the room's store is full; nothing was changed"),
+    "busy": N_("the room's store is busy; nothing was changed, try again"),
 }
 
 
 class RoomError(Exception):
-    """A refusal of the room: ``key`` (one of :data:`MESSAGES`) and ``params``."""
+    """A refusal of the room: ``key`` (one of :data:`MESSAGES`) and ``params`` (ids and
+    numbers); ``render(lang)`` says it in ``lang`` (the ``classroom`` catalog). ``detail``: what
+    the store itself said (a store error only), for the server's administrator: it is part of
+    ``str()`` (the command line shows it), never of :meth:`render` (what a student sees)."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, detail: str | None = None, **params: Any) -> None:
         self.key = key
         self.params = params
-        super().__init__(MESSAGES[key].format(**params))
+        self.detail = detail
+        text = MESSAGES[key].format(**params)
+        super().__init__(text if detail is None else f"{text} ({detail})")
+
+    def render(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (en, uk, de), without the store's own detail."""
+        from .. import i18n
+        return i18n.translate(DOMAIN, MESSAGES[self.key], lang).format(**self.params)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.key, "params": dict(self.params)}

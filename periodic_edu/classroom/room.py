@@ -94,7 +94,7 @@ def _name_key(name: str) -> str:
 
 def _int_setting(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput("bad_setting", setting=name, allowed=f"a whole number from {low} to {high}")
+        raise BadInput("bad_number", setting=name, low=low, high=high)
     return value
 
 
@@ -111,18 +111,16 @@ class Room:
         """A new class of ``tables`` tables of ``seats`` seats. Settings: see :data:`DEFAULTS`.
         Classes past their retention are deleted first (the room's housekeeping)."""
         if game not in games.GAMES:
-            raise BadInput("bad_setting", setting="game", allowed=" or ".join(games.GAMES))
+            raise BadInput("bad_choice", setting="game", choices=", ".join(games.GAMES))
         tables = _int_setting(tables, "tables", 1, 60)
         seats = _int_setting(seats, "seats", 2, 5)
         if game == "periodic" and edition not in games.editions():
-            raise BadInput("bad_setting", setting="edition",
-                           allowed=" or ".join(games.editions()))
+            raise BadInput("bad_choice", setting="edition", choices=", ".join(games.editions()))
         if not isinstance(edition, str) or len(edition) > 8:
-            raise BadInput("bad_setting", setting="edition", allowed="an edition id")
+            raise BadInput("bad_choice", setting="edition", choices=", ".join(games.editions()))
         unknown = set(settings) - set(DEFAULTS)
         if unknown:
-            raise BadInput("bad_setting", setting=sorted(unknown)[0],
-                           allowed="one of " + ", ".join(DEFAULTS))
+            raise BadInput("bad_choice", setting="a setting", choices=", ".join(DEFAULTS))
         chosen = {**DEFAULTS, **settings}
         chosen["idle_seconds"] = _int_setting(chosen["idle_seconds"], "idle_seconds", 5, 86_400)
         chosen["keep_days"] = _int_setting(chosen["keep_days"], "keep_days", 1, 365)
@@ -132,8 +130,7 @@ class Room:
         if chosen["max_rounds"] is not None:
             chosen["max_rounds"] = _int_setting(chosen["max_rounds"], "max_rounds", 1, 200)
         if chosen["bot"] not in games.bot_names(game):
-            raise BadInput("bad_setting", setting="bot",
-                           allowed=" or ".join(games.bot_names(game)))
+            raise BadInput("bad_choice", setting="bot", choices=", ".join(games.bot_names(game)))
         self.purge_expired()
         key = credentials.new_token()
         now = self.clock()
@@ -383,7 +380,7 @@ class Room:
 
     def _wait(self, table_id: str, revision: int, timeout: float) -> int | None:
         if isinstance(revision, bool) or not isinstance(revision, int):
-            raise BadInput("bad_setting", setting="revision", allowed="a whole number")
+            raise BadInput("bad_revision")
 
         def current() -> int:
             with self.store.read() as tx:
@@ -396,10 +393,9 @@ class Room:
     # ---- moves -----------------------------------------------------------------------------
     def _play(self, token: str, action: object, revision: object) -> int:
         if not isinstance(action, str) or not action.strip() or len(action) > ACTION_LIMIT:
-            raise BadInput("bad_setting", setting="action",
-                           allowed=f"action notation of at most {ACTION_LIMIT} characters")
+            raise BadInput("bad_action", limit=ACTION_LIMIT)
         if isinstance(revision, bool) or not isinstance(revision, int):
-            raise BadInput("bad_setting", setting="revision", allowed="a whole number")
+            raise BadInput("bad_revision")
         now = self.clock()
         refused = None
         with self.store.write() as tx:
@@ -548,7 +544,7 @@ class Room:
     def purge_older_than(self, days: float) -> int:
         """Delete every class created more than ``days`` days ago."""
         if isinstance(days, bool) or not isinstance(days, (int, float)) or days < 0:
-            raise BadInput("bad_setting", setting="days", allowed="a number of days >= 0")
+            raise BadInput("bad_days")
         cutoff = self.clock() - days * DAY
         with self.store.read() as tx:
             ids = [r["id"] for r in tx.all("SELECT id FROM classes WHERE created_at <= ?",
@@ -749,15 +745,15 @@ class Teacher:
         with room.store.write() as tx:
             cls = room._teacher_class(tx, self.code, self._key, lock="share")
             if bot is not None and bot not in games.bot_names(cls["game"]):
-                raise BadInput("bad_setting", setting="bot",
-                               allowed=" or ".join(games.bot_names(cls["game"])))
+                raise BadInput("bad_choice", setting="bot",
+                               choices=", ".join(games.bot_names(cls["game"])))
             row = room._table(tx, cls, table, lock=True)
             target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
                             (row["id"], seat))
             if target is None:
-                raise NotFound("no_table", table=table)
+                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
             if bot is None and target["name"] is None:
-                raise BadInput("bad_setting", setting="seat", allowed="a seat with a person")
+                raise BadInput("no_person")
             tx.run("UPDATE seats SET bot = ?, stand_in = 0 WHERE id = ?", (bot, target["id"]))
             new = room._bump(tx, row, now)
             room._event(tx, cls["id"], row["id"], new, seat, "bot" if bot else "person",

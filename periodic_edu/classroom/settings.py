@@ -54,8 +54,7 @@ def parse_url(url: str | None) -> StoreURL:
     if url is None:
         url = default_url()
     if not isinstance(url, str) or not url.strip():
-        raise BadInput("bad_input", what="the room URL",
-                       why="it must be sqlite:///path/room.db or postgresql://user@host/db")
+        raise BadInput("bad_url")
     url = url.strip()
     scheme = url.split(":", 1)[0].lower()
     if scheme == "sqlite":
@@ -64,18 +63,15 @@ def parse_url(url: str | None) -> StoreURL:
         if url.startswith("sqlite:///"):
             path = "/" + url[len("sqlite:///"):].split("?", 1)[0].lstrip("/")
         elif url.startswith("sqlite://"):
-            raise BadInput("bad_input", what="the room URL",
-                           why="a SQLite URL names a file: sqlite:///absolute/path/room.db")
+            raise BadInput("bad_url")
         if not path:
-            raise BadInput("bad_input", what="the room URL", why="it names no SQLite file")
+            raise BadInput("bad_url")
         options = {}
         for key, value in parse_qsl(parts.query):
             if key not in _SQLITE_OPTIONS or not value.isdigit():
-                raise BadInput("bad_input", what="the room URL",
-                               why=f"unknown SQLite option {key}")
+                raise BadInput("bad_url")
             options[key] = int(value)
         return StoreURL("sqlite", path=str(Path(path).expanduser()), options=options)
     if scheme in ("postgresql", "postgres"):
         return StoreURL("postgresql", dsn=url)
-    raise BadInput("bad_input", what="the room URL",
-                   why="it must start with sqlite: or postgresql:")
+    raise BadInput("bad_url")

@@ -330,8 +330,8 @@ def test_retention_deletes_a_class_after_keep_days(room, clock):
 
 
 def test_a_game_replays_from_the_store(room):
-    info, (ada,) = started_periodic(room, seats=2)
-    for _ in range(400):
+    info, (ada,) = started_periodic(room, seats=2, max_rounds=6)
+    for _ in range(3000):
         room.step_bots(info.code)
         if not play_first_legal(ada) and ada.view()["over"]:
             break
