@@ -15,6 +15,7 @@ several workshop servers or machines.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from contextlib import contextmanager
@@ -22,7 +23,7 @@ from typing import Any, Callable, Iterator
 
 from .errors import StoreBusy, StoreFull, StoreUnavailable
 from .schema import TABLES, ddl
-from .store import Store, Tx
+from .store import Store, Tx, inherited
 
 try:  # the optional extra
     import psycopg
@@ -105,8 +106,9 @@ class PostgresStore(Store):
 
     def _listener(self) -> Any:
         local = self._listen
-        import os
         if getattr(local, "conn", None) is None or local.pid != os.getpid() or local.conn.closed:
+            if getattr(local, "conn", None) is not None and local.pid != os.getpid():
+                inherited(local.conn)
             conn = self._open()
             try:
                 conn.execute(f"LISTEN {CHANNEL}")
@@ -114,6 +116,8 @@ class PostgresStore(Store):
                 raise _mapped(error) from None
             local.conn = conn
             local.pid = os.getpid()
+            with self._lock:
+                self._opened.append((local.pid, conn))
         return local.conn
 
     def wait_change(self, table_id: str, current: Callable[[], int], since: int,
@@ -144,11 +148,5 @@ class PostgresStore(Store):
             raise _mapped(error) from None
 
     def close(self) -> None:
-        super().close()
-        conn = getattr(self._listen, "conn", None)
-        if conn is not None:
-            try:
-                conn.close()
-            except Exception:  # pragma: no cover
-                pass
-            self._listen.conn = None
+        super().close()  # the listeners are among the connections it closes
+        self._listen.conn = None

@@ -23,7 +23,15 @@ from typing import Any, Iterator
 
 from .schema import TABLES
 
-__all__ = ["Store", "Tx", "open_store"]
+__all__ = ["Store", "Tx", "open_store", "inherited"]
+
+#: connections a forked child inherited from its parent: never used and never closed here (a
+#: close would end the parent's session on the shared socket), only kept from the collector
+_INHERITED: list[Any] = []
+
+
+def inherited(conn: Any) -> None:
+    _INHERITED.append(conn)
 
 
 class Tx:
@@ -75,6 +83,8 @@ class Store:
 
     def __init__(self) -> None:
         self._local = threading.local()
+        self._lock = threading.Lock()
+        self._opened: list[tuple[int, Any]] = []  # (pid, connection) of every thread
 
     # ---- per back end -------------------------------------------------------------------------
     def _connect(self) -> Any:
@@ -102,8 +112,13 @@ class Store:
         return dict(row)
 
     def close(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None and self._local.pid == os.getpid():
+        """Close every connection this process opened (all threads': call it at the end)."""
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for pid, conn in opened:
+            if pid != os.getpid():
+                inherited(conn)
+                continue
             try:
                 conn.close()
             except Exception:  # pragma: no cover - closing a broken connection
@@ -115,8 +130,12 @@ class Store:
         """This thread's connection (a new one in a forked child or a new thread)."""
         local = self._local
         if getattr(local, "conn", None) is None or local.pid != os.getpid():
+            if getattr(local, "conn", None) is not None:
+                inherited(local.conn)
             local.conn = self._connect()
             local.pid = os.getpid()
+            with self._lock:
+                self._opened.append((local.pid, local.conn))
         return local.conn
 
     def drop_connection(self) -> None:
@@ -124,6 +143,8 @@ class Store:
         conn = getattr(self._local, "conn", None)
         self._local.conn = None
         if conn is not None:
+            with self._lock:
+                self._opened = [(p, c) for p, c in self._opened if c is not conn]
             try:
                 conn.close()
             except Exception:  # pragma: no cover

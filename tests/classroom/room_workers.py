@@ -89,3 +89,10 @@ def resume_and_play(url: str, token: str, results) -> None:
     new = seat.play(v["legal_actions"][0], revision=v["revision"])
     results.put((seat.index, seat.name, new))
     room.close()
+
+
+def forked_view(room, token: str, results) -> None:
+    """Run in a forked child: the parent's Room object, used here, opens its own connection."""
+    from periodic_edu.classroom import Seat
+    seat = Seat(room, token, "", 0, 0, "")
+    results.put(seat.view()["revision"])

@@ -126,3 +126,18 @@ def test_three_processes_play_whole_games_that_replay_to_the_same_scores(room, r
         assert overview["tables"][0]["scores"] == [s["total"] for s in replayed.scores()]
         refused = sum(r[2] for r in reports)
         assert sum(g["count"] for g in overview["refusals"]) == refused
+
+
+def test_a_forked_child_leaves_the_parents_connection_working(room):
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    v = ada.view()  # the parent's connection exists before the fork
+    fork = multiprocessing.get_context("fork")
+    results = fork.Queue()
+    child = fork.Process(target=room_workers.forked_view, args=(room, ada.token, results))
+    child.start()
+    _join([child])
+    assert results.get(timeout=5) == v["revision"]
+    # the child's exit closed nothing of the parent's: its session still plays
+    ada.play(v["legal_actions"][0], revision=v["revision"])
+    assert bob.view()["revision"] == v["revision"] + 1
