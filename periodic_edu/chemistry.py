@@ -22,6 +22,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Mapping
 
+from . import i18n
+
 #: Element symbols in order of atomic number (index 0 is hydrogen, Z = 1).
 SYMBOLS: tuple[str, ...] = tuple(
     """H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn
@@ -36,7 +38,7 @@ assert len(SYMBOLS) == 118
 __all__ = [
     "SYMBOLS", "Element", "ELEMENTS", "element", "UnknownElementError", "COLUMNS",
     "column_info", "FAMILIES", "FAMILY_NAMES", "OFF_BOARD_FAMILY_NAMES", "family_name",
-    "Note", "notes", "PREDICTED_CONFIGURATION_FROM_Z",
+    "Note", "notes", "PREDICTED_CONFIGURATION_FROM_Z", "element_name",
 ]
 
 _DATA = Path(__file__).resolve().parent / "data"
@@ -390,7 +392,6 @@ class Note:
         >>> notes("Hg")[0].in_language("uk")
         '2,00 за шкалою CRC (уточнення Оллреда 1961 року); у таблиці Полінга 1960 року — 1,9'
         """
-        from . import i18n
         numbers = {name: i18n.format_number(float(v), lang, max(0, -v.as_tuple().exponent))
                    for name, v in self.values}
         return i18n.gettext("notes", self.template, lang).format(**numbers)
@@ -460,3 +461,12 @@ def __getattr__(attr: str) -> Any:
     if attr == "SOURCES":
         return _sources()
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
+
+def element_name(symbol: str, lang: str | None = None) -> str:
+    """An element's name as a school in ``lang`` writes it, capitalized: Fe -> Ферум, Eisen.
+
+    >>> element_name("Fe", "uk"), element_name("Fe", "de")
+    ('Ферум', 'Eisen')
+    """
+    return i18n.gettext("elements", element(symbol).name, lang)
