@@ -13,6 +13,7 @@ from math import comb
 from typing import Sequence
 
 from .. import i18n
+from ..chemistry import element_name
 from ..tabletop import bots as tabletop_bots
 from ..tabletop.bots import Decision, play_out
 from ..tabletop.rng import Rng
@@ -104,7 +105,7 @@ NUMBER_WORDS_TO = {
 
 def _name(symbol: str, lang: str) -> str:
     """An element's name as the language writes it (capitalized: "Iron", "Ферум", "Eisen")."""
-    return i18n.element_name(symbol, lang)
+    return element_name(symbol, lang)
 
 
 def _number(value: object, lang: str) -> str:

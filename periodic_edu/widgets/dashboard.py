@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from ..chemistry import element_name
 from .. import i18n
 from ..chemistry import ELEMENTS
 from ..locale.widget_texts import DASHBOARD, FRONT_END
@@ -86,7 +87,7 @@ def element_cards(symbol: str = "Fe", lang: str | None = None) -> w.VBox:
 
 
 def _element_options(lang: str) -> list[tuple[str, str]]:
-    return [(f"{e.atomic_number} {e.symbol} — {i18n.element_name(e.symbol, lang)}", e.symbol)
+    return [(f"{e.atomic_number} {e.symbol} — {element_name(e.symbol, lang)}", e.symbol)
             for e in ELEMENTS]
 
 
