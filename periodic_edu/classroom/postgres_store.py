@@ -95,6 +95,8 @@ class PostgresStore(Store):
         try:
             with conn.transaction():
                 cur = conn.cursor()
+                if not write:  # one snapshot for every statement of a read, as SQLite gives
+                    cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 tx = Tx(self, cur)
                 yield tx
                 for table_id in sorted(tx.notified):
