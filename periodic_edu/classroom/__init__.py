@@ -19,6 +19,7 @@ Modules, one job each:
 * :mod:`.store` - the store interface: transactions and change notification
 * :mod:`.sqlite_store` - SQLite: WAL, ``BEGIN IMMEDIATE``, ``PRAGMA data_version`` polling
 * :mod:`.postgres_store` - PostgreSQL (psycopg 3): row locks, ``LISTEN/NOTIFY`` with ids only
+* :mod:`.backends` - which of the two a URL names
 * :mod:`.credentials` - seat tokens, teacher keys, PINs (stored hashed)
 * :mod:`.games` - the two games as the room sees them (replay, bots, public view, refusals)
 * :mod:`.room` - :class:`Room`, :class:`Seat`, :class:`Teacher`: the contract
@@ -30,7 +31,7 @@ from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomErro
                      StaleRevisionError, StoreBusy, StoreFull, StoreUnavailable, TableFull)
 from .room import DEFAULTS, ClassInfo, Room, Seat, Teacher
 from .settings import ENV, default_url
-from .store import open_store
+from .backends import open_store
 
 __all__ = ["open_room", "Room", "Seat", "Teacher", "ClassInfo", "DEFAULTS", "RoomError",
            "StaleRevisionError", "NotFound", "NameTaken", "TableFull", "NotStarted", "Paused",
