@@ -106,6 +106,15 @@ class PostgresStore(Store):
                 self.drop_connection()
             raise _mapped(error) from None
 
+    def read_one(self, sql: str, params: tuple = ()) -> dict | None:
+        conn = self.conn()  # autocommit: one statement, one round trip, its own snapshot
+        try:
+            return conn.execute(self.placeholders(sql), params).fetchone()
+        except psycopg.Error as error:
+            if conn.broken or isinstance(error, psycopg.OperationalError):
+                self.drop_connection()
+            raise _mapped(error) from None
+
     def _listener(self) -> Any:
         local = self._listen
         if getattr(local, "conn", None) is None or local.pid != os.getpid() or local.conn.closed:

@@ -383,8 +383,7 @@ class Room:
             raise BadInput("bad_revision")
 
         def current() -> int:
-            with self.store.read() as tx:
-                row = tx.one("SELECT revision FROM room_tables WHERE id = ?", (table_id,))
+            row = self.store.read_one("SELECT revision FROM room_tables WHERE id = ?", (table_id,))
             if row is None:
                 raise NotFound("no_class")
             return row["revision"]
