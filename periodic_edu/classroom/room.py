@@ -26,7 +26,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -45,6 +47,8 @@ ACTION_LIMIT = 80
 #: refusals kept per seat: one student's mistakes are bounded in the store
 REFUSALS_PER_SEAT = 500
 EXAMPLES = 3
+#: replayed games a process keeps for reading (a few per table of a class)
+GAMES_CACHED = 128
 DAY = 86_400.0
 
 #: a class's settings and their defaults
@@ -104,6 +108,25 @@ class Room:
     def __init__(self, store: Store, clock: Callable[[], float] = _now) -> None:
         self.store = store
         self.clock = clock
+        # replayed games for reading (views, the overview), by (table id, revision): a revision
+        # is written once, so it names one stored game. Moves replay their own copy.
+        self._games: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._games_lock = threading.Lock()
+
+    def _seen(self, cls: dict, table: dict) -> Any:
+        """The table's game as stored, for reading only (never played on)."""
+        key = (table["id"], table["revision"])
+        with self._games_lock:
+            game = self._games.get(key)
+            if game is not None:
+                self._games.move_to_end(key)
+                return game
+        game = games.load_game(cls["game"], table["save"])
+        with self._games_lock:
+            self._games[key] = game
+            while len(self._games) > GAMES_CACHED:
+                self._games.popitem(last=False)
+        return game
 
     # ---- classes ---------------------------------------------------------------------------
     def create_class(self, game: str = "periodic", tables: int = 1, seats: int = 3,
@@ -366,7 +389,7 @@ class Room:
             seats = self._seat_rows(tx, row["id"])
         view: dict[str, Any] = {}
         if row["save"]:
-            view = games.public_view(games.load_game(cls["game"], row["save"]))
+            view = games.public_view(self._seen(cls, row))
         view.update(revision=row["revision"], to_move=row["to_move"],
                     over=row["status"] == "over", room=self._room_part(cls, row, seats, now))
         return view
@@ -593,7 +616,7 @@ class Seat:
         seat, cls, table, seats = self._read()
         view: dict[str, Any] = {}
         if table["save"]:
-            view = games.load_game(cls["game"], table["save"]).view(seat["seat_no"])
+            view = self.room._seen(cls, table).view(seat["seat_no"])
         now = self.room.clock()
         room = self.room._room_part(cls, table, seats, now)
         room["stand_in"] = bool(seat["stand_in"])
@@ -687,7 +710,7 @@ class Teacher:
         for t in tables:
             scores = None
             if t["save"]:
-                scores = games.totals(games.load_game(cls["game"], t["save"]))
+                scores = games.totals(room._seen(cls, t))
             out_tables.append({"table": t["table_no"], "game": cls["game"],
                                "revision": t["revision"], "to_move": t["to_move"],
                                "status": t["status"], "over": t["status"] == "over",
