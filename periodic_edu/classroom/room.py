@@ -223,6 +223,7 @@ class Room:
         to the student once; the store keeps only their hashes."""
         name = _clean_name(name)
         token, pin = credentials.new_token(), credentials.new_pin()
+        pin_hash = credentials.pin_hash(pin)  # slow on purpose: before the transaction
         now = self.clock()
         with self.store.write() as tx:
             cls = self._class(tx, code, lock="update")  # joins of one class queue here
@@ -239,8 +240,8 @@ class Room:
                 raise TableFull("class_full")
             tx.run("UPDATE seats SET name = ?, name_key = ?, token_hash = ?, pin_hash = ?, "
                    "last_seen = ? WHERE id = ?",
-                   (name, _name_key(name), credentials.token_hash(token),
-                    credentials.pin_hash(pin), now, free["id"]))
+                   (name, _name_key(name), credentials.token_hash(token), pin_hash, now,
+                    free["id"]))
             table = tx.lock("room_tables", free["table_id"])
             self._bump(tx, table, now)
             empty = tx.one("SELECT COUNT(*) AS n FROM seats WHERE table_id = ? AND name IS NULL "
@@ -264,33 +265,44 @@ class Room:
         token (the old device's stops working) and a new PIN. Wrong PINs are bounded:
         ``credentials.PIN_TRIES`` of them lock the seat's PIN for a while."""
         name = _clean_name(name)
-        now = self.clock()
         token, new_pin = credentials.new_token(), credentials.new_pin()
-        failed = None
-        with self.store.write() as tx:
+        with self.store.read() as tx:
             cls = self._class(tx, code)
             seat = tx.one("SELECT * FROM seats WHERE class_id = ? AND name_key = ?",
                           (cls["id"], _name_key(name)))
-            if seat is None:
-                raise NotFound("bad_pin")
-            if seat["pin_locked_until"] > now:
-                raise SeatLocked("pin_locked", seconds=int(seat["pin_locked_until"] - now) + 1)
-            if not credentials.pin_matches(pin, seat["pin_hash"]):
-                failures = seat["pin_failures"] + 1
-                locked = now + credentials.PIN_LOCK_SECONDS if failures >= credentials.PIN_TRIES \
-                    else 0
-                tx.run("UPDATE seats SET pin_failures = ?, pin_locked_until = ? WHERE id = ?",
-                       (0 if locked else failures, locked, seat["id"]))
-                failed = NotFound("bad_pin")  # the count is committed, then the refusal raised
-            else:
+        if seat is None:
+            raise NotFound("bad_pin")
+        now = self.clock()
+        if seat["pin_locked_until"] > now:
+            raise SeatLocked("pin_locked", seconds=int(seat["pin_locked_until"] - now) + 1)
+        # the PIN's hash is slow on purpose: computed outside any transaction, then the write
+        # checks that the seat's PIN is still the one checked (two rejoins at once: one wins)
+        right = credentials.pin_matches(pin, seat["pin_hash"])
+        new_hash = credentials.pin_hash(new_pin) if right else None
+        with self.store.write() as tx:
+            row = tx.lock("seats", seat["id"])
+            if row is None:
+                raise NotFound("no_class")
+            if row["pin_locked_until"] > now:
+                raise SeatLocked("pin_locked", seconds=int(row["pin_locked_until"] - now) + 1)
+            if right and row["pin_hash"] == seat["pin_hash"]:
                 tx.run("UPDATE seats SET token_hash = ?, pin_hash = ?, pin_failures = 0, "
                        "last_seen = ? WHERE id = ?",
-                       (credentials.token_hash(token), credentials.pin_hash(new_pin), now,
-                        seat["id"]))
+                       (credentials.token_hash(token), new_hash, now, seat["id"]))
                 table_no = tx.one("SELECT table_no FROM room_tables WHERE id = ?",
                                   (seat["table_id"],))["table_no"]
-        if failed is not None:
-            raise failed
+            else:
+                # counted in the row itself (locked above), so wrong PINs sent at once all count
+                failures = row["pin_failures"] + 1
+                if failures >= credentials.PIN_TRIES:
+                    tx.run("UPDATE seats SET pin_failures = 0, pin_locked_until = ? WHERE id = ?",
+                           (now + credentials.PIN_LOCK_SECONDS, seat["id"]))
+                else:
+                    tx.run("UPDATE seats SET pin_failures = ? WHERE id = ?",
+                           (failures, seat["id"]))
+                table_no = None
+        if table_no is None:
+            raise NotFound("bad_pin")  # after the count was committed
         return Seat(self, token, cls["code"], table_no, seat["seat_no"], seat["name"], new_pin)
 
     def _seat(self, tx: Tx, token: object) -> dict:
