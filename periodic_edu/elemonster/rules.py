@@ -15,8 +15,8 @@ from itertools import combinations
 from math import gcd
 from typing import Any
 
-from ..engine.rng import Rng
-from .actions import Action, card_order
+from ..tabletop.rng import Rng
+from .actions import SPECIALS, Action, card_order
 from .bonds import Bond, CATEGORIES, make_bond
 from .cards import EXTRA_VALUES, VALUES, card
 from .deck import Deck, is_multiplier
@@ -829,7 +829,6 @@ def why_illegal_reason(st: State, a: Action) -> Reason:
             return _why("special_used")
         if a.card not in hand:
             return _why("not_in_hand", c=a.card)
-        from .actions import SPECIALS
         symbol = SPECIALS[a.special]
         if not getattr(card(a.card), symbol):
             return _why("no_symbol", c=a.card, symbol=symbol, sid=a.special)

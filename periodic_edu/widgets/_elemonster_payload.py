@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..chemistry import element_name
 from .. import i18n
 from ..chemistry import element
 from ..elemonster.cards import SYMBOL_IDS, card
@@ -247,7 +248,7 @@ def card_payload(card_id: str, lang: str = "en") -> dict[str, Any]:
     symbols = c.symbols()
     state = e.state_at_25c
     return {
-        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": i18n.element_name(c.symbol, lang),
+        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": element_name(c.symbol, lang),
         "group": c.group, "period": c.period, "family": c.family, "kind": c.kind,
         "kind_text": say(KIND_TEXT[c.kind], lang),
         "attack": c.en, "defence": c.ie, "ie_ev": e.ionization_energy_ev,

@@ -22,10 +22,11 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from ..chemistry import element_name
 from .. import i18n
 from ..chemistry import ELEMENTS
 from ..locale.widget_texts import DASHBOARD, FRONT_END
-from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
+from ..tabletop.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore, keep_saves_in_browser
 # The tabs' widgets (explorer and card, game, Elemonster) are imported where a tab is built:
 # a kernel loads the code of the tabs its student opens, no more.
@@ -131,7 +132,7 @@ def element_cards(symbol: str = "Fe", lang: str | None = None) -> w.VBox:
 
 
 def _element_options(lang: str) -> list[tuple[str, str]]:
-    return [(f"{e.atomic_number} {e.symbol} — {i18n.element_name(e.symbol, lang)}", e.symbol)
+    return [(f"{e.atomic_number} {e.symbol} — {element_name(e.symbol, lang)}", e.symbol)
             for e in ELEMENTS]
 
 

@@ -38,6 +38,7 @@ from typing import Any, Sequence
 
 import traitlets
 
+from ..chemistry import element_name
 from .. import i18n
 from ..elemonster import Game, IllegalBondError, IllegalMoveError, check_bond
 from ..elemonster.actions import Action
@@ -45,9 +46,9 @@ from ..elemonster.bonds import CATEGORIES, make_bond
 from ..elemonster.bots import BOTS, describe as bot_sentence, make_bot
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
-from ..elemonster.errors import EngineError, explain, move_error
+from ..elemonster.errors import EngineError, IllegalMoveError, explain
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
-from ..engine.seeds import new_seed
+from ..tabletop.seeds import new_seed
 from ._assets import css, esm
 from ._base import IntentWidget, describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
@@ -312,9 +313,9 @@ class ElemonsterWidget(IntentWidget):
         g = self._game
         seat = g.current_player
         if g.is_over:
-            raise move_error(None, action, Reason(MESSAGES["over"]))
+            raise IllegalMoveError(None, action, Reason(MESSAGES["over"]))
         if self._kinds[seat] is not None:
-            raise move_error(seat, action, Reason(MESSAGES["bot_decides"], name=g.names[seat],
+            raise IllegalMoveError(seat, action, Reason(MESSAGES["bot_decides"], name=g.names[seat],
                                                   bot=self._bot_word(seat, "en")))
         return self._apply(action, seat)
 
@@ -608,10 +609,10 @@ class ElemonsterWidget(IntentWidget):
         for c in dict.fromkeys(view["hand"]):
             if is_multiplier(c):
                 continue
-            rows.append({"card": c, "name": i18n.element_name(c, self.lang),
+            rows.append({"card": c, "name": element_name(c, self.lang),
                          "values": [self._value_text(c, v) for v in answer],
                          "beats": c in parries, "action": f"P:{c}" if c in parries else None})
-        return {"card": duel["card"], "name": i18n.element_name(duel["card"], self.lang),
+        return {"card": duel["card"], "name": element_name(duel["card"], self.lang),
                 "attack": [{"label": self._label(v), "value": self._value_text(duel["card"], v)}
                            for v in values],
                 "answer_labels": [self._label(v) for v in answer], "low": duel["low"],

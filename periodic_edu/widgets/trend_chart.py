@@ -18,6 +18,7 @@ from typing import Any
 
 import traitlets
 
+from ..chemistry import element_name
 from .. import board, i18n, trends
 from ..chemistry import element
 from ..locale.widget_texts import PAGE
@@ -110,7 +111,7 @@ def trend_series(property: str, along: str = "period", number: int = 2,
     points = []
     for c in members:
         value = getattr(element(c.symbol), property)
-        points.append({"symbol": c.symbol, "name": i18n.element_name(c.symbol, lang),
+        points.append({"symbol": c.symbol, "name": element_name(c.symbol, lang),
                        "x": c.group if along == "period" else c.period,
                        "value": None if value is None else float(value)})
     steps = []
