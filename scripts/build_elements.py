@@ -620,6 +620,26 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
     return cols
 
 
+#: The successive ionization energies (scripts/build_ionization_energies.py writes the file; the
+#: citation lives here so that sources.json has one writer).
+SUCCESSIVE_IONIZATION = {
+    "generated_by": "scripts/build_ionization_energies.py",
+    "columns": ["atomic_number", "symbol", "stage", "energy_ev"],
+    "unit": "eV",
+    "range": "Z = 1-36, every stage: stage n is the energy to remove the n-th electron, "
+             "X^(n-1)+ (g) -> X^n+ (g) + e-, from the ion's ground state",
+    "source": "mendeleev 1.3.0: ionizationenergies (all degrees), from the NIST Atomic Spectra "
+              "Database ionization-energy tables; cross-checked at build time against "
+              "pymatgen-core's Element.ionization_energies (also NIST ASD)",
+    "citation": NIST_ASD + " (Ground levels and ionization energies for the neutral atoms and "
+                "ions; A. Kramida, Yu. Ralchenko, J. Reader and NIST ASD Team, NIST Atomic "
+                "Spectra Database, ver. 5.9, 2021, doi:10.18434/T4W30F)",
+    "note": "Values for highly charged ions are partly theoretical or semi-empirical in NIST's "
+            "compilation (uncertainties up to ~0.1 eV for the outer stages, much smaller than "
+            "the jumps between shells). 1 eV per atom = 96.485 kJ/mol.",
+}
+
+
 def render_sources(overridden: dict[str, list[str]]) -> bytes:
     doc = {
         "format": "periodic-edu/element-sources",
@@ -636,6 +656,7 @@ def render_sources(overridden: dict[str, list[str]]) -> bytes:
         },
         "rules": RULES,
         "columns": column_sources(overridden),
+        "files": {"ionization_energies.csv": SUCCESSIVE_IONIZATION},
     }
     if list(doc["columns"]) != list(CSV_COLUMNS):
         raise RuntimeError("sources.json columns out of step with the csv")
