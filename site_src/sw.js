@@ -1,5 +1,5 @@
-// sw.js: the dashboard's service worker (our own: no library, no CDN). After the first
-// visit the dashboard page and everything it loads (its scripts, the data, Pyodide, the
+// sw.js: the dashboard's service worker (our own: no library, nothing from elsewhere). After
+// the first visit the dashboard page and everything it loads (its scripts, the data, Pyodide, the
 // wheels) come from the browser's cache, so a second visit fetches nothing but this file (the
 // browser's own check for a new version) and the page works with the network cut.
 //
