@@ -73,6 +73,8 @@ class Text(i18n.Message):
     :meth:`render` can say it in the widget's language. Parameters are written as they are,
     except ``kind`` (a bot kind id: its word in the language)."""
 
+    domain = "widgets"
+
     @classmethod
     def _say(cls, key: str, params: dict[str, Any], lang: str | None) -> str:
         return _render(key, params, lang)

@@ -45,9 +45,9 @@ from ..elemonster.bonds import CATEGORIES, make_bond
 from ..elemonster.bots import BOTS, describe as bot_sentence, make_bot
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
-from ..elemonster.errors import EngineError, explain, move_error
+from ..elemonster.errors import EngineError, IllegalMoveError, explain
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
-from ..engine.seeds import new_seed
+from ..tabletop.seeds import new_seed
 from ._assets import css, esm
 from ._base import IntentWidget, describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
@@ -312,9 +312,9 @@ class ElemonsterWidget(IntentWidget):
         g = self._game
         seat = g.current_player
         if g.is_over:
-            raise move_error(None, action, Reason(MESSAGES["over"]))
+            raise IllegalMoveError(None, action, Reason(MESSAGES["over"]))
         if self._kinds[seat] is not None:
-            raise move_error(seat, action, Reason(MESSAGES["bot_decides"], name=g.names[seat],
+            raise IllegalMoveError(seat, action, Reason(MESSAGES["bot_decides"], name=g.names[seat],
                                                   bot=self._bot_word(seat, "en")))
         return self._apply(action, seat)
 

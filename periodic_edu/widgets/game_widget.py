@@ -38,7 +38,7 @@ from ..bots import BOTS, make_bot
 from ..engine import (AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, Action, EngineError, Game,
                       IllegalMoveError)
 from ..engine.scoring import OBJECTIVE_TEXT
-from ..engine.seeds import new_seed, parse_class_code, seed_from_class_code
+from ..tabletop.seeds import new_seed, parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from . import _payload
 from ._assets import css, esm
@@ -315,7 +315,7 @@ class GameWidget(IntentWidget):
             return self._dispatch(intent)
         except IllegalMoveError as exc:  # the engine's own words, with the player's name
             return self._refuse(exc.render(self.lang, self._game.names,
-                                           card_namer(self._game.state.ctx.goal_deck)))
+                                           cards=card_namer(self._game.state.ctx.goal_deck)))
         except EngineError as exc:
             return self._refuse(local(exc, self.lang))
         except Exception as exc:  # the widget never breaks; the engine restored its state
