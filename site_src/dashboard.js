@@ -256,7 +256,9 @@ const python = (() => {
   return { reached, finish, show, tick, announceIfWatched, get state() { return state; } };
 })();
 
-const widgets = import("./dashboard-widgets.js"); // fetched while Python starts
+// the games' front end, fetched while Python starts (after the static tabs' data: the first
+// board cell does not wait for it)
+const widgets = first.catch(() => null).then(() => import("./dashboard-widgets.js"));
 let manager = null;
 const pending = []; // the worker's widget messages before the manager exists
 function widgetManager(PageManager) {

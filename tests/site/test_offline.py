@@ -197,3 +197,28 @@ def test_a_new_build_replaces_the_cache_whole_and_a_broken_one_never_lands(site_
             assert page.evaluate(CACHED_DIGESTS) == digests  # the good build, whole
     finally:
         context.close()
+
+
+def test_the_lessons_keep_their_own_service_worker_beside_the_dashboards(site_browser,
+                                                                          site_server):
+    """The dashboard's service worker (scope ./dashboard) and JupyterLab's (the whole site)
+    live side by side: after the dashboard is cached, the lessons' app starts with its own; it
+    unregisters every older service worker of the site once per JupyterLite version (its own
+    rule), and the next visit of the dashboard registers ours again."""
+    context = site_browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    scopes = """async () => (await navigator.serviceWorker.getRegistrations()).map(
+        (r) => new URL(r.scope).pathname).sort()"""
+    try:
+        page.goto(f"{site_server.base}/dashboard.html")
+        version = wait_offline_ready(page)
+        assert page.evaluate(scopes) == ["/dashboard"]
+        page.goto(f"{site_server.base}/lab/index.html")
+        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell")
+        page.wait_for_function(f"({scopes})().then((s) => s.includes('/'))", polling=500)
+        page.goto(f"{site_server.base}/dashboard.html")
+        assert wait_offline_ready(page) == version
+        assert page.evaluate(scopes) == ["/", "/dashboard"]
+    finally:
+        context.close()
