@@ -529,6 +529,8 @@ SITE = {
                     "hidden information. Fine for practice against bots; for games that must "
                     "stay fair, use the Voila dashboard on a server."),
     "loading": N_("Loading Python in your browser… {pct} %"),
+    # Play and Elemonster while Python starts (the other tabs work already)
+    "starting": N_("Python is starting… {pct} %"),
     "drawing": N_("Drawing the periodic table… {pct} %"),
     "ready": N_("The dashboard is ready."),
     "failed": N_("The dashboard could not start. Reload the page to try again; if it fails "
