@@ -180,7 +180,10 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "resume_summary": N_("Resume your game (turn {turn}, {variant})"),
     "variant_beginner": N_("beginner variant"),
     "variant_advanced": N_("advanced variant"),
-    "undo_off": N_("Undo is off"),
+    # a reload offers the saved game (game_resume.js)
+    "saved_title": N_("A saved game"),
+    "saved_question": N_("Your game in this browser was saved."),
+    "saved_new": N_("Start a new one"),
 }
 
 #: value id -> how it is named on the card and in the duel (ELEMONSTER E-3)

@@ -205,7 +205,7 @@ class ElemonsterWidget(TableWidget):
     """
 
     _esm = esm("elemonster.js")
-    _css = css("periodic.css", "game.css", "elemonster.css")
+    _css = css("periodic.css", "elemonster.css")
     LOG_WINDOW = LOG_WINDOW
 
     cards = traitlets.Dict(help="card id -> card data, for the cards the viewer can see.").tag(
