@@ -14,8 +14,8 @@ import argparse
 import time
 
 from periodic_edu.engine import Game
-from periodic_edu.engine.rng import Rng, SplitMix64
-from periodic_edu.engine.seeds import CLASS_CODE_ALPHABET, seed_from_class_code
+from periodic_edu.tabletop.rng import Rng, SplitMix64
+from periodic_edu.tabletop.seeds import CLASS_CODE_ALPHABET, seed_from_class_code
 
 
 def rate(label: str, n: int, fn) -> float:

@@ -332,6 +332,8 @@ class Message(str):
     with :meth:`render`. A subclass names its sentences: ``_say(key, params, lang, **context)``
     (the engine's refusals, the widgets' page messages)."""
 
+    #: the catalog the sentences come from
+    domain: str = ""
     key: str
     params: dict
 
@@ -348,6 +350,18 @@ class Message(str):
     def render(self, lang: str | None = None, **context) -> str:
         """The sentence in ``lang``."""
         return self._say(self.key, self.params, lang, **context)
+
+    @property
+    def msgid(self) -> str:
+        """The message's id: its key, or the English singular of a plural pair."""
+        return self.key if isinstance(self.key, str) else self.key[0]
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``{"domain", "id", "params"}`` (a part that is a message, nested) - what a
+        store keeps instead of free text, to say it later in any language."""
+        return {"domain": self.domain, "id": self.msgid, "params": {
+            k: v.to_dict() if isinstance(v, Message) else list(v) if isinstance(v, tuple) else v
+            for k, v in self.params.items()}}
 
     def __reduce__(self):  # copy and pickle keep the key and parameters
         return (_rebuild_message, (type(self), self.key, dict(self.params)))

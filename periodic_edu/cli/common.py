@@ -35,7 +35,7 @@ def read_save(file: str, say) -> Any:
     """The JSON document of the save file the user named, or a one-line :class:`UserError`
     in the user's language (``say``: the command's ``Words``). A regular file of at most
     1 MB only: never /dev/zero, a FIFO or a terminal; nesting and number sizes bounded."""
-    from ..engine import safejson
+    from ..tabletop import safejson
 
     shown = clean(file)
     try:

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from .. import bot_list, i18n
 from ..echo import echo
-from ..engine.rng import Rng
+from ..tabletop.rng import Rng
 from .actions import Action
 from .bonds import make_bond
 from .cards import card

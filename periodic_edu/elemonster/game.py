@@ -11,35 +11,43 @@ True
 """
 from __future__ import annotations
 
-import json
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
+from ..echo import echo
+from ..tabletop import TurnGame
+from ..tabletop.game import check_players
+from ..tabletop.rng import check_seed
+from ..tabletop.seeds import new_seed
 from .actions import Action, NotationError, card_order
 from .deck import load_deck
-from .errors import DeckError, EngineError, IllegalMoveError, SaveError, UndoError, move_error
+from .errors import DeckError, EngineError, IllegalMoveError, SaveError
 from .rules import (HAND_SIZE, State, apply, bond_points, current_seat, legal_actions,
                     new_state, why_illegal_reason)
 from .scoring import hand_breakdown
+from .words import Reason
 
 __all__ = ["Game", "SAVE_FORMAT", "VARIANTS"]
 
 SAVE_FORMAT = "periodic-edu/elemonster-game"
 VARIANTS = ("beginner", "advanced")
 HEARTS = ("always", "last_card")
+#: a player's name: at most this many characters, no control characters
+NAME_LIMIT = 40
+
+#: what an action can turn face up, for someone (undo stops before it: see ``revealed_by``)
+REVEAL_TEXT = {
+    "cards_drawn": "cards were drawn from the pile",
+    "random": "a card was chosen at random",
+    "card_passed": "a card went from one hand to another",
+    "hands": "the game ended and every hand was shown",
+}
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise EngineError(f"players must be 2 to 5 or a list of names, not {players!r}")
-    if isinstance(players, int):
-        names = [f"Player {i + 1}" for i in range(players)]
-    else:
-        names = list(players)
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise EngineError("player names must be non-empty strings")
-    if not 2 <= len(names) <= 5:
-        raise EngineError(f"Elemonster is played by 2 to 5 players, not {len(names)}")
-    return tuple(names)
+    checked = check_players(players, "Elemonster", NAME_LIMIT)
+    if isinstance(checked, int):
+        return tuple(f"Player {i + 1}" for i in range(checked))
+    return tuple(checked)
 
 
 def _end(end: Any) -> Any:
@@ -48,26 +56,62 @@ def _end(end: Any) -> Any:
     if (isinstance(end, (tuple, list)) and len(end) == 2 and end[0] == "score"
             and isinstance(end[1], int) and not isinstance(end[1], bool) and end[1] >= 1):
         return ("score", end[1])
-    raise EngineError(f"end must be 'deck' or ('score', N) with N >= 1, not {end!r}")
+    raise EngineError(f"end must be 'deck' or ('score', N) with N >= 1, not {echo(end)}")
 
 
-class Game:
-    """One game of Elemonster (ELEMONSTER §11)."""
+def _hidden(st: State) -> tuple:
+    """What is hidden, as far as undo cares: the pile's size, the generator's uses, every
+    hand, and whether the hands are still private (the game is not over)."""
+    return (len(st.pile), st.random_events, tuple(tuple(h) for h in st.hands),
+            st.phase != "over")
+
+
+def _revealed(before: tuple, after: tuple) -> tuple[str, ...]:
+    """What became known to someone between two :func:`_hidden` (kinds of REVEAL_TEXT)."""
+    out = []
+    if after[0] < before[0]:
+        out.append("cards_drawn")
+    if after[1] != before[1]:
+        out.append("random")
+    hands_before, hands_after = before[2], after[2]
+    if hands_before != hands_after and any(
+            c not in old and any(c in other and c not in hands_after[i]
+                                 for i, other in enumerate(hands_before) if i != j)
+            for j, (old, new) in enumerate(zip(hands_before, hands_after)) for c in new):
+        out.append("card_passed")
+    if before[3] and not after[3]:
+        out.append("hands")
+    return tuple(out)
+
+
+class Game(TurnGame):
+    """One game of Elemonster (ELEMONSTER §11). ``seed``: the same seed gives the same game;
+    omitted, a fresh 128-bit seed is drawn from :mod:`secrets`."""
+
+    SAVE_FORMAT = SAVE_FORMAT
+    SAVE_VERSIONS = (1,)
+    SAVE_FIELDS = ("variant", "seed", "players")
+    REVEAL_TEXT = REVEAL_TEXT
 
     def __init__(self, players: int | Sequence[str] = 2, variant: str = "beginner",
-                 seed: int = 0, deck: Any = None, end: Any = "deck", hearts: str = "always",
-                 max_rounds: int | None = None, extra_values: bool = False) -> None:
+                 seed: int | None = None, deck: Any = None, end: Any = "deck",
+                 hearts: str = "always", max_rounds: int | None = None,
+                 extra_values: bool = False) -> None:
         names = _names(players)
         if variant not in VARIANTS:
-            raise EngineError(f"variant must be 'beginner' or 'advanced', not {variant!r}")
+            raise EngineError(f"variant must be 'beginner' or 'advanced', not {echo(variant)}")
         if hearts not in HEARTS:
-            raise EngineError(f"hearts must be 'always' or 'last_card', not {hearts!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise EngineError(f"seed must be a whole number, not {seed!r}")
+            raise EngineError(f"hearts must be 'always' or 'last_card', not {echo(hearts)}")
+        if seed is None:
+            seed = new_seed()
+        try:
+            check_seed(seed)
+        except ValueError as error:
+            raise EngineError(str(error)) from None
         end = _end(end)
         if max_rounds is not None and (isinstance(max_rounds, bool)
                                        or not isinstance(max_rounds, int) or max_rounds < 1):
-            raise EngineError(f"max_rounds must be a whole number >= 1, not {max_rounds!r}")
+            raise EngineError(f"max_rounds must be a whole number >= 1, not {echo(max_rounds)}")
         if end != "deck" and max_rounds is None:
             # E-19: with reshuffling only max_rounds guarantees an end
             raise EngineError("a score ending needs max_rounds (the pile is reshuffled forever)")
@@ -80,26 +124,30 @@ class Game:
                                             f"(need {need})")
         self.seed = seed
         self._custom_deck = deck is not None
-        self._state = new_state(d, variant, names, seed, end, hearts, bool(extra_values),
-                                max_rounds)
-        self._stack: list[State] = []
-        self._history: list[Action] = []
-        self._legal: list[Action] | None = None
+        self._start(new_state(d, variant, names, seed, end, hearts, bool(extra_values),
+                              max_rounds))
+
+    # ---- the rules, for the base ---------------------------------------------------------------
+    def _list_legal(self, state: State) -> list[Action]:
+        return legal_actions(state)
+
+    def _checked(self, action: Action | str) -> Action:
+        st = self._state
+        seat = current_seat(st)
+        try:
+            a = Action.parse(action)
+        except NotationError as error:
+            raise IllegalMoveError(seat, action, str(error)) from None
+        for legal in self._cached_legal():
+            if legal.key == a.key:
+                return legal
+        raise IllegalMoveError(seat, a, why_illegal_reason(st, a))
+
+    _apply = staticmethod(apply)
+    _hidden = staticmethod(_hidden)
+    _revealed = staticmethod(_revealed)
 
     # ---- queries ---------------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        """The live full state (hidden information included). Treat it as read-only."""
-        return self._state
-
-    @property
-    def players(self) -> int:
-        return self._state.n
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self._state.names
-
     @property
     def variant(self) -> str:
         return self._state.variant
@@ -110,79 +158,8 @@ class Game:
         return current_seat(self._state)
 
     @property
-    def is_over(self) -> bool:
-        return self._state.phase == "over"
-
-    @property
-    def history(self) -> list[str]:
-        return [a.text for a in self._history]
-
-    @property
     def turn(self) -> int:
         return self._state.turn
-
-    @property
-    def round(self) -> int:
-        return self._state.round
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now, in a stable order (a fresh list)."""
-        if self._legal is None:
-            self._legal = legal_actions(self._state)
-        return list(self._legal)
-
-    def _find(self, action: Action | str) -> Action:
-        st = self._state
-        seat = current_seat(st)
-        try:
-            a = Action.parse(action)
-        except NotationError as error:
-            raise IllegalMoveError(seat, action, str(error)) from None
-        if self._legal is None:
-            self._legal = legal_actions(st)
-        for legal in self._legal:
-            if legal.key == a.key:
-                return legal
-        raise move_error(seat, a, why_illegal_reason(st, a))
-
-    def is_legal(self, action: Action | str) -> bool:
-        try:
-            self._find(action)
-            return True
-        except IllegalMoveError:
-            return False
-
-    # ---- changing the game -------------------------------------------------------------------
-    def play(self, action: Action | str) -> Action:
-        """Play one legal action (an :class:`Action` or its notation); returns it in canonical
-        notation. An illegal one raises :class:`IllegalMoveError` and changes nothing."""
-        a = self._find(action)
-        snapshot = self._state.clone()
-        try:
-            apply(self._state, a)
-        except BaseException:  # pragma: no cover - a bug in the rules: restore, then report
-            self._state = snapshot
-            self._legal = None
-            raise
-        self._stack.append(snapshot)
-        self._history.append(a)
-        self._legal = None
-        return a
-
-    def play_many(self, actions: Iterable[Action | str]) -> None:
-        for a in actions:
-            self.play(a)
-
-    def undo(self) -> Action:
-        """Restore the exact state before the last action; returns that action."""
-        if not self._history:
-            raise UndoError("nothing to undo: no action has been played")
-        self._state = self._stack.pop()
-        self._legal = None
-        return self._history.pop()
-
-    push = play
-    pop = undo
 
     # ---- views and scores --------------------------------------------------------------------
     def observe(self, seat: int) -> "View":
@@ -221,63 +198,33 @@ class Game:
                 "ended_by": st.ended_by, "scores": scores, "winners": self.winners()}
 
     # ---- save / load ---------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def _header(self) -> dict[str, Any]:
         st = self._state
         doc: dict[str, Any] = {
-            "format": SAVE_FORMAT, "version": 1, "variant": st.variant, "seed": self.seed,
+            "variant": st.variant, "seed": self.seed,
             "players": list(st.names), "end": st.end if st.end == "deck" else list(st.end),
             "hearts": st.hearts, "max_rounds": st.max_rounds,
-            "extra_values": st.extra_values, "actions": self.history,
+            "extra_values": st.extra_values,
         }
         if self._custom_deck:
             doc["deck"] = st.deck.document
         return doc
 
-    def to_json(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
     @classmethod
-    def from_dict(cls, doc: Any) -> "Game":
-        """Rebuild a game by replaying its actions from the seed; each action is checked."""
-        if not isinstance(doc, dict):
-            raise SaveError("save file: the document must be a JSON object")
-        if doc.get("format") != SAVE_FORMAT:
-            raise SaveError(f"save file: field 'format' must be {SAVE_FORMAT!r}, "
-                            f"not {doc.get('format')!r}")
-        if doc.get("version") != 1:
-            raise SaveError(f"save file: field 'version' must be 1, not {doc.get('version')!r}")
-        for key in ("variant", "seed", "players", "actions"):
-            if key not in doc:
-                raise SaveError(f"save file: field {key!r} is missing")
-        actions = doc["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise SaveError("save file: field 'actions' must be a list of action strings")
-        players = doc["players"]
-        if not (isinstance(players, int) and not isinstance(players, bool)) and not (
-                isinstance(players, list) and all(isinstance(p, str) for p in players)):
-            raise SaveError("save file: field 'players' must be a number or a list of names")
-        try:
-            game = cls(players=players, variant=doc["variant"], seed=doc["seed"],
-                       deck=doc.get("deck"), end=doc.get("end", "deck"),
-                       hearts=doc.get("hearts", "always"), max_rounds=doc.get("max_rounds"),
-                       extra_values=bool(doc.get("extra_values", False)))
-        except EngineError as error:
-            raise SaveError(f"save file: {error}") from None
-        for index, text in enumerate(actions):
-            try:
-                game.play(text)
-            except IllegalMoveError as error:
-                raise SaveError(f"save file: action {index} ({text!r}) does not replay: "
-                                f"{error.why}") from None
-        return game
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> "Game":
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise SaveError(f"save file: malformed JSON: {error}") from None
-        return cls.from_dict(doc)
+    def _from_header(cls, doc: dict[str, Any], version: int) -> "Game":
+        """A deck comes only inline (a parsed document): a save never names a file, and one
+        that does is refused without the file being looked at."""
+        deck = doc.get("deck")
+        if deck is not None and not isinstance(deck, dict):
+            raise SaveError("save file: field 'deck' must be a deck written out in the save (a "
+                            "JSON object); a save never names a deck file")
+        extra = doc.get("extra_values", False)
+        if not isinstance(extra, bool):
+            raise SaveError(f"save file: field 'extra_values' must be true or false, "
+                            f"not {echo(extra)}")
+        return cls(players=doc["players"], variant=doc["variant"], seed=doc["seed"],
+                   deck=deck, end=doc.get("end", "deck"), hearts=doc.get("hearts", "always"),
+                   max_rounds=doc.get("max_rounds"), extra_values=extra)
 
     def __repr__(self) -> str:
         st = self._state

@@ -15,7 +15,7 @@ from itertools import combinations
 from math import gcd
 from typing import Any
 
-from ..engine.rng import Rng
+from ..tabletop.rng import Rng
 from .actions import Action, card_order
 from .bonds import Bond, CATEGORIES, make_bond
 from .cards import EXTRA_VALUES, VALUES, card

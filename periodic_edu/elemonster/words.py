@@ -107,46 +107,25 @@ def _render_value(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-class Reason:
-    """A message of the ``elemonster`` domain with its parameters, said in any language.
+class Reason(i18n.Message):
+    """A message of the ``elemonster`` domain with its parameters (a ``str``: the English text),
+    said in any language with ``render(lang)``.
 
     ``message`` is an English text (``N_``) or a singular/plural pair (``NP_``, chosen by the
     parameter ``n``). A parameter is an id or number, a list of them, or another Reason
-    (a part of the sentence). ``prefix`` is text put before the message as it is (a formula).
+    (a part of the sentence).
     """
 
-    __slots__ = ("message", "params", "prefix")
+    domain = DOMAIN
 
-    def __init__(self, message: str | tuple[str, str], prefix: str = "", **params: Any) -> None:
-        self.message = message
-        self.params = params
-        self.prefix = prefix
+    @classmethod
+    def _say(cls, key: str | tuple[str, str], params: Mapping[str, Any],
+             lang: str | None) -> str:
+        lang = i18n.resolve_language(lang)
+        count = int(params["n"]) if isinstance(key, tuple) else None
+        return i18n.translate(DOMAIN, key, lang, count).format(
+            **{k: _render_value(k, v, lang) for k, v in params.items()})
 
     @property
-    def msgid(self) -> str:
-        """The catalog's id of the message (the English singular)."""
-        return self.message if isinstance(self.message, str) else self.message[0]
-
-    def render(self, lang: str | None = None) -> str:
-        lang = i18n.resolve_language(lang)
-        count = int(self.params["n"]) if isinstance(self.message, tuple) else None
-        return self.prefix + i18n.translate(DOMAIN, self.message, lang, count).format(
-            **{k: _render_value(k, v, lang) for k, v in self.params.items()})
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"id": msgid, "params": {...}}`` (parts as nested dicts)."""
-        return {"id": self.msgid, "params": {
-            k: v.to_dict() if isinstance(v, Reason) else list(v) if isinstance(v, tuple) else v
-            for k, v in self.params.items()}}
-
-    def __str__(self) -> str:
-        return self.render("en")
-
-    def __repr__(self) -> str:
-        return f"Reason({self.msgid!r}, {self.params!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Reason) and (self.message, self.params, self.prefix)
-                == (other.message, other.params, other.prefix))
-
-    __hash__ = None  # type: ignore[assignment]
+    def message(self) -> str | tuple[str, str]:
+        return self.key

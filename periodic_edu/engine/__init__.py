@@ -29,7 +29,7 @@ from .decks import (AgendaCard, AgendaDeck, GoalCard, GoalDeck, check_setup, loa
 from .editions import EDITIONS, Edition, get_edition
 from .errors import DeckError, EngineError, IllegalMoveError, SaveError, UndoError
 from .game import Game
-from .seeds import (ClassCodeError, new_class_code, new_seed, parse_class_code,
+from ..tabletop.seeds import (ClassCodeError, new_class_code, new_seed, parse_class_code,
                     seed_from_class_code)
 from .scoring import best_agenda, objective_value
 from .state import State

@@ -34,7 +34,7 @@ from typing import Any, Mapping
 from .. import board
 from ..chemistry import SYMBOLS
 from ..echo import clean, echo, has_control
-from . import safejson
+from ..tabletop import safejson
 from .editions import Edition
 from .errors import DeckError
 from .tables import COLOURS, DIFFICULTY, ELEMENTS_PER_COLOUR

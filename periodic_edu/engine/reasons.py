@@ -178,6 +178,8 @@ class Reason(Message):
     ``render(lang, cards=...)`` says it in ``lang`` (``cards``: see :func:`render`); ``str()``
     and ``==`` are the English text."""
 
+    domain = "engine"
+
     @classmethod
     def _say(cls, key: str, params: Mapping[str, Any], lang: str | None,
              cards: Callable[[str], str | None] | None = None) -> str:

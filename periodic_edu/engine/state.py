@@ -21,7 +21,7 @@ from ..echo import echo
 from .decks import AgendaDeck, GoalDeck, check_setup
 from .editions import Edition
 from .errors import EngineError
-from .rng import GENERATORS
+from ..tabletop.rng import GENERATORS
 from .tables import COLOURS, FAMILY_IDS, FAMILY_START, TRENDS
 
 __all__ = ["Context", "State", "new_state"]

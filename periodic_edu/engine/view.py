@@ -15,7 +15,7 @@ from ..board import TREND_NAMES
 from ..echo import echo
 from .actions import Action
 from .editions import tile_label
-from .rng import Rng
+from ..tabletop.rng import Rng
 from .rules import legal_actions
 from .state import State
 from .tables import AA_VALUES, COLOURS, FAMILY_OF, TRENDS

@@ -81,6 +81,8 @@ class Text(i18n.Message):
     they are, except ``kind`` (a bot kind id: its word in the language) and messages (rendered
     in the same language)."""
 
+    domain = "widgets"
+
     @classmethod
     def _say(cls, key: str, params: dict[str, Any], lang: str | None) -> str:
         from ..locale.widget_texts import FRONT_END, PAGE
@@ -88,8 +90,11 @@ class Text(i18n.Message):
         for name, value in params.items():
             if name == "kind" and f"bot_kind_{value}" in FRONT_END:
                 value = i18n.gettext("widgets", FRONT_END[f"bot_kind_{value}"], lang)
-            elif isinstance(value, i18n.Message):
-                value = value.render(lang)
+            elif isinstance(value, str) and callable(getattr(value, "render", None)):
+                value = value.render(lang)  # a message (a game's reason) in the same language
+            elif isinstance(value, BaseException) and hasattr(getattr(value, "reason", None),
+                                                              "render"):
+                value = value.reason.render(lang)
             values[name] = value
         return i18n.gettext("widgets", PAGE[key], lang).format(**values)
 

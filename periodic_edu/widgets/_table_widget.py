@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import traitlets
 
-from ..engine.seeds import new_seed
+from ..tabletop.seeds import new_seed
 from ..tabletop.table import SaveMovedError, Table, TableError, Text
 from ._base import IntentWidget, describe, local
 from ._game_intents import Intent, IntentError, parse_intent

@@ -21,7 +21,7 @@ from .. import i18n
 from ..chemistry import ELEMENTS
 from ..locale.widget_texts import DASHBOARD, FRONT_END
 from . import ElementCard, ElemonsterWidget, GameWidget, explore
-from ..engine.seeds import ClassCodeError, new_class_code, parse_class_code
+from ..tabletop.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore, keep_saves_in_browser
 
 __all__ = ["dashboard", "element_cards", "play", "language_from_query", "static_dashboard"]

@@ -47,7 +47,7 @@ from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.errors import EngineError, explain
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
-from ..engine.seeds import new_seed
+from ..tabletop.seeds import new_seed
 from ..tabletop.table import Seat, Table
 from ._assets import css, esm
 from ._base import describe

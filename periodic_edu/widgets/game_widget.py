@@ -37,7 +37,7 @@ from .. import i18n
 from ..bots import BOTS
 from ..engine import AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, EngineError, IllegalMoveError
 from ..engine.scoring import OBJECTIVE_TEXT
-from ..engine.seeds import new_seed, parse_class_code, seed_from_class_code
+from ..tabletop.seeds import new_seed, parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from ..engine.reasons import card_namer
 from ..locale.widget_texts import DASHBOARD, FRONT_END
@@ -176,7 +176,7 @@ class GameWidget(TableWidget):
     def _game_refusal(self, exc: Exception) -> str | None:
         if isinstance(exc, IllegalMoveError):  # the engine's own words, with the player's name
             g = self.table.game
-            return exc.render(self.lang, g.names, card_namer(g.state.ctx.goal_deck))
+            return exc.render(self.lang, g.names, cards=card_namer(g.state.ctx.goal_deck))
         if isinstance(exc, EngineError):
             return local(exc, self.lang)
         return None

@@ -23,7 +23,7 @@ def test_golden_game_replays_exactly(path):
     doc = json.loads(path.read_text(encoding="utf-8"))
     probe = inputs_probe()
     assert probe["rng_shuffle_of_20"] == doc["inputs"]["rng_shuffle_of_20"], (
-        "the seeded generator (periodic_edu/engine/rng.py) changed, so every seed deals "
+        "the seeded generator (periodic_edu/tabletop/rng.py) changed, so every seed deals "
         "differently: regenerate with python tests/elemonster/golden/generate.py")
     assert probe["cards_sha256"] == doc["inputs"]["cards_sha256"], (
         "a printed card value changed (elements.csv or elemonster_cards.csv), so duels may "

@@ -6,8 +6,8 @@ import pytest
 
 MODULES = ["periodic_edu.engine.actions", "periodic_edu.engine.decks",
            "periodic_edu.engine.editions", "periodic_edu.engine.errors",
-           "periodic_edu.engine.game", "periodic_edu.engine.rng", "periodic_edu.engine.scoring",
-           "periodic_edu.engine.seeds", "periodic_edu.engine.safejson", "periodic_edu.echo",
+           "periodic_edu.engine.game", "periodic_edu.tabletop.rng", "periodic_edu.engine.scoring",
+           "periodic_edu.tabletop.seeds", "periodic_edu.tabletop.safejson", "periodic_edu.echo",
            "periodic_edu.engine", "periodic_edu.bots", "periodic_edu.simulation",
            "periodic_edu.board", "periodic_edu.trends", "periodic_edu.bot_list",
            "periodic_edu.i18n", "periodic_edu.chemistry", "periodic_edu.engine.reasons",
@@ -24,7 +24,7 @@ def test_rng_is_stable_across_versions():
     """RULES D-7: fixed numbers for a fixed seed. Version 1 (old saves) is SplitMix64; version 2
     is SHA-256 in counter mode, recomputed here from its definition with hashlib."""
     import hashlib
-    from periodic_edu.engine.rng import Rng, SplitMix64
+    from periodic_edu.tabletop.rng import Rng, SplitMix64
     r = SplitMix64(0)
     assert [r.next64() for _ in range(2)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
     seed = 2 ** 127 + 12345

@@ -1,4 +1,4 @@
-"""Seeds and class codes (periodic_edu.engine.seeds) and their place in games and saves."""
+"""Seeds and class codes (periodic_edu.tabletop.seeds) and their place in games and saves."""
 import json
 import re
 
@@ -6,8 +6,8 @@ import pytest
 
 from periodic_edu.engine import Game, SaveError
 from periodic_edu.engine.errors import EngineError
-from periodic_edu.engine.rng import Rng, SplitMix64
-from periodic_edu.engine.seeds import (CLASS_CODE_ALPHABET, ClassCodeError, new_class_code,
+from periodic_edu.tabletop.rng import Rng, SplitMix64
+from periodic_edu.tabletop.seeds import (CLASS_CODE_ALPHABET, ClassCodeError, new_class_code,
                                        new_seed, parse_class_code, seed_from_class_code)
 
 

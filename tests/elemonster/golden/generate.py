@@ -33,7 +33,7 @@ def inputs_probe() -> dict:
     printed card values. Recorded so that a change there fails with a clear message."""
     from periodic_edu.elemonster import load_deck
     from periodic_edu.elemonster.cards import card
-    from periodic_edu.engine.rng import Rng
+    from periodic_edu.tabletop.rng import Rng
     cards = [card(s).to_dict() for s in load_deck().elements]
     return {"rng_shuffle_of_20": Rng(12345).shuffled(range(20)),
             "cards_sha256": hashlib.sha256(json.dumps(cards, sort_keys=True).encode())

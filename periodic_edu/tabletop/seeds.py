@@ -30,7 +30,7 @@ import hashlib
 import secrets
 
 from ..echo import clean
-from .errors import EngineError
+from .errors import GameError
 
 __all__ = ["new_seed", "new_class_code", "parse_class_code", "seed_from_class_code",
            "ClassCodeError", "CLASS_CODE_ALPHABET", "SEED_BITS", "CLASS_CODE_BITS"]
@@ -50,7 +50,7 @@ _MSG_SYMBOL = ("a class code uses the digits 2-9 and the letters A-Z except I an
                "{ch} is not one of them: {text}")
 
 
-class ClassCodeError(EngineError):
+class ClassCodeError(GameError):
     """A class code that is not 8 symbols of the alphabet (a ``ValueError``)."""
 
 

@@ -7,7 +7,7 @@ a 4,300-digit integer conversion error.
 >>> loads("[" * 100 + "]" * 100)
 Traceback (most recent call last):
 ...
-periodic_edu.engine.safejson.JsonLimitError: nested deeper than 32 levels
+periodic_edu.tabletop.safejson.JsonLimitError: nested deeper than 32 levels
 """
 from __future__ import annotations
 
