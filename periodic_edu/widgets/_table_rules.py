@@ -14,11 +14,11 @@ from ..elemonster.actions import Action as ElemonsterAction
 from ..elemonster.bots import BOTS as ELEMONSTER_BOTS, describe as elemonster_sentence, \
     make_bot as elemonster_bot
 from ..elemonster.errors import EngineError as ElemonsterEngineError
-from ..elemonster.words import DOMAIN as ELEMONSTER_DOMAIN, N_
+from ..elemonster.words import DOMAIN as ELEMONSTER_DOMAIN
 from ..engine import Action as PeriodicAction, EngineError, Game as PeriodicGame
 from ..locale.widget_texts import FRONT_END
 from ..tabletop.table import Text
-from ._elemonster_payload import TEXT as ELEMONSTER_TEXT
+from ._elemonster_payload import REVEAL_WORDS as ELEMONSTER_REVEALS, TEXT as ELEMONSTER_TEXT
 from ._game_story import Snapshot, entry_text, make_entry
 
 __all__ = ["PERIODIC", "ELEMONSTER", "PeriodicRules", "ElemonsterRules"]
@@ -80,13 +80,6 @@ class PeriodicRules:
         return _and([Text(f"reveal_{k}").render(lang) for k in kinds], lang)
 
 
-#: What an Elemonster action turned face up (the reason Undo is refused), per reveal kind.
-ELEMONSTER_REVEALS = {
-    "cards_drawn": N_("cards were drawn from the pile"),
-    "random": N_("a card was chosen at random"),
-    "card_passed": N_("a card went from one hand to another"),
-    "hands": N_("the game ended and every hand was shown"),
-}
 # prompts whose "give" moves a card from one hand to another (not to the public discard pile)
 _PRIVATE_GIVES = {"give": "attacker", "swap_give": None, "swap_take": "defender"}
 
