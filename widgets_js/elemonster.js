@@ -57,9 +57,18 @@ function render({ model, el }) {
         () => em.send({ type: "pause", paused: !paused })),
       em.button(T("step"), { "data-role": "step", disabled: !model.get("bot_pending") }, () => em.send({ type: "step_bot" })),
     ];
+    // a new game may be played in the other variant (the advanced one deals multipliers)
+    if (!em.ui.variant) em.ui.variant = model.get("variant") || "beginner";
+    const variant = pe("select", { id: `${uid}-variant`, "data-role": "variant", "data-key": "s:variant" },
+      ["beginner", "advanced"].map((x) => pe("option", { value: x, selected: x === em.ui.variant, text: T(`variant_${x}`) })));
+    variant.addEventListener("change", () => { em.ui.variant = variant.value; });
     return pe("div", { class: "em-controls", "data-role": "controls" }, [
       help.button, ...bots, undo,
-      em.button(T("new_game"), { "data-role": "new-game", class: over ? "em-btn em-go" : "em-btn" }, () => em.send({ type: "new_game" })),
+      pe("span", { class: "em-row" }, [
+        em.button(T("new_game"), { "data-role": "new-game", class: over ? "em-btn em-go" : "em-btn" },
+          () => em.send({ type: "new_game", variant: em.ui.variant })),
+        pe("label", { for: `${uid}-variant`, text: T("variant_label") }), variant,
+      ]),
       undoWhy,
     ]);
   }

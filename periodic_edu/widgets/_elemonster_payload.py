@@ -180,6 +180,7 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "resume_summary": N_("Resume your game (turn {turn}, {variant})"),
     "variant_beginner": N_("beginner variant"),
     "variant_advanced": N_("advanced variant"),
+    "variant_label": N_("Variant for a new game"),
     # a reload offers the saved game (game_resume.js)
     "saved_title": N_("A saved game"),
     "saved_question": N_("Your game in this browser was saved."),

@@ -242,6 +242,8 @@ class TableWidget(IntentWidget):
             self.undo()
             return True
         if intent.type == "new_game":
+            if intent.variant is not None:
+                self._choose_variant(intent.variant)
             self.new_game()
             return True
         return self._refuse(Text("bad_message", why=f"type {intent.type!r}"))  # pragma: no cover
@@ -275,6 +277,10 @@ class TableWidget(IntentWidget):
     def _sync_view(self, viewer: int | None, person: int | None) -> dict[str, Any]:
         """The game's traits for ``viewer`` (``person``: the person to move, or None)."""
         raise NotImplementedError
+
+    def _choose_variant(self, variant: str) -> None:
+        """The next new game is played in ``variant`` (raises TableError: this game has none)."""
+        raise TableError(Text("bad_message", why="this game has no variants"))
 
     def _names_now(self) -> list[str]:
         """The seats' names as shown now."""

@@ -254,11 +254,13 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     lang = i18n.resolve_language(lang)
     explorer_box = explore(symbol, lang=lang)
     cards = element_cards(lang=lang)
-    game_box = play(seed, save_store, lang=lang)
+    store = SaveStore() if save_store is None else save_store  # both games save there
+    game_box = play(seed, store, lang=lang)
     say = _words(lang)
     # Elemonster's words are its own catalog ("elemonster"); it follows the switch like the rest
     elemonster = ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
-                                   say("bot_greedy")], seed=seed, bot_delay=0.4, lang=lang)
+                                   say("bot_greedy")], seed=seed, bot_delay=0.4, lang=lang,
+                                  save_store=store)
     tabs = w.Tab(children=[explorer_box, cards, game_box, elemonster])
     tabs.set_title(3, "Elemonster")  # a game's name
     switch = w.Dropdown(options=[(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],

@@ -14,7 +14,7 @@ and the other hands stay in Python. Every synced trait is read-only for the brow
 >>> w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
 (False, "player 1 cannot play 'D-': a hand of 5 o")
 >>> w.lang = "uk"; w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
-(False, 'гравець 1 не може зіграти «D-»: з 5 або б')
+(False, 'гравець 1 не може зіграти «D-»: з 5 або ')
 >>> w.lang = "en"
 >>> w.handle_message({"type": "act", "action": w.view["legal_actions"][-1]})
 True
@@ -45,10 +45,11 @@ from ..elemonster.bonds import CATEGORIES, make_bond
 from ..elemonster.bots import BOTS, describe as bot_sentence
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
+from ..elemonster.game import VARIANTS
 from ..elemonster.errors import EngineError, explain
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
 from ..tabletop.seeds import new_seed
-from ..tabletop.table import Seat, Table
+from ..tabletop.table import Seat, Table, TableError, Text
 from ._assets import css, esm
 from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
@@ -277,6 +278,11 @@ class ElemonsterWidget(TableWidget):
         error = self.error
         self._sync()
         self.error = error  # a refusal on screen stays (said again on the next one)
+
+    def _choose_variant(self, variant: str) -> None:
+        if variant not in VARIANTS:
+            raise TableError(Text("bad_message", why=f"unknown variant {variant!r}"))
+        self.table.settings["variant"] = variant
 
     def _summary(self, lang: str) -> str:
         """"Resume your game (turn 4, beginner variant)" in ``lang``."""

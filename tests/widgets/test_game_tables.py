@@ -194,3 +194,21 @@ def test_elemonster_advanced_variant_and_how_to_play_words():
         assert len({en[key], uk[key], de[key]}) == 3, key  # translated, not English again
     assert "antiquity" in en["help_duel"]
     assert "Duell" in de["help_duel"] and "Verbindung" in de["help_bonds"]
+
+
+def test_a_new_game_in_the_other_variant_from_the_page():
+    w = elemonster_tab(seed=4)
+    assert w.variant == "beginner"
+    custom(w, {"type": "new_game", "variant": "advanced", "rev": w.revision})
+    assert w.error == "" and w.variant == "advanced" and w.game.variant == "advanced"
+    assert w.view["hand_sizes"][0] == 8
+    custom(w, {"type": "new_game", "rev": w.revision})  # the choice stays for the next one
+    assert w.game.variant == "advanced"
+    before = w.game.to_json()
+    for bad in ("expert", "ADVANCED", 3, "x" * 40):
+        custom(w, {"type": "new_game", "variant": bad, "rev": w.revision})
+        assert w.error and w.game.to_json() == before, bad
+    p = periodic_tab(seed=4)
+    before = p.game.to_json()
+    custom(p, {"type": "new_game", "variant": "advanced", "rev": p.revision})
+    assert "no variants" in p.error and p.game.to_json() == before
