@@ -156,12 +156,9 @@ function render({ model, el }) {
   }
   function onPaused() { draw(); shell.scheduleBot(); }
   function onOffer() { draw(); }
-  model.on("change:revision", onRevision);
-  model.on("change:paused", onPaused);
-  model.on("change:strings", onWords);
-  model.on("change:resume_offer", onOffer);
-  model.on("change:error", showError);
-  model.on("change:refusals", showError);
+  const listeners = [["change:revision", onRevision], ["change:paused", onPaused], ["change:strings", onWords],
+                     ["change:resume_offer", onOffer], ["change:error", showError], ["change:refusals", showError]];
+  for (const [event, handler] of listeners) model.on(event, handler);
   draw();
   announce();
   showError();
@@ -169,12 +166,7 @@ function render({ model, el }) {
   shell.scheduleBot();
   return () => {
     shell.destroy();
-    model.off("change:revision", onRevision);
-    model.off("change:paused", onPaused);
-    model.off("change:strings", onWords);
-    model.off("change:resume_offer", onOffer);
-    model.off("change:error", showError);
-    model.off("change:refusals", showError);
+    for (const [event, handler] of listeners) model.off(event, handler);
     root.remove();
   };
 }

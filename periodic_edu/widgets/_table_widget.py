@@ -11,12 +11,12 @@ constants, its view of the position and the words of its refusals (``_sync_view`
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import traitlets
 
 from ..tabletop.seeds import new_seed
-from ..tabletop.table import SaveMovedError, Table, TableError, Text
+from ..tabletop.table import SaveMovedError, Seat, Table, TableError, Text
 from ._base import IntentWidget, describe, local
 from ._game_intents import Intent, IntentError, parse_intent
 
@@ -72,6 +72,28 @@ class TableWidget(IntentWidget):
         sync=True)
 
     table: Table
+
+    def _open(self, rules: Any, names: Sequence[str], kinds: Sequence[str | None], seed: int,
+              settings: dict[str, Any], bot_delay: Any, save_store: Any,
+              kwargs: dict[str, Any]) -> None:
+        """Seat the table and start the widget (a game widget's ``__init__`` calls this once
+        its own arguments are checked): the bot delay is checked, ``kwargs`` go to the
+        widget (``lang``), the front end's messages are listened to."""
+        delay_ms = check_delay(bot_delay)
+        self.table = Table(rules, [Seat(name, kind) for name, kind in zip(names, kinds)],
+                           seed=seed, settings=settings, lang=kwargs.get("lang"),
+                           store=save_store, summary=lambda table, lang: self._summary(lang))
+        self._viewer: int | None = None
+        self._offered: str | None = None
+        self._ready = False
+        super().__init__(**kwargs)  # resolves `lang` (an unknown one: UnknownLanguageError)
+        self.table.lang = self.lang
+        self.bot_delay_ms = delay_ms
+        self._ready = True
+        self._translate(self.lang)
+        self._seats()
+        self.on_msg(self._on_custom_msg)
+        self._sync()
 
     # ---- the Python API ---------------------------------------------------------------------
     @property
@@ -281,6 +303,10 @@ class TableWidget(IntentWidget):
     def _choose_variant(self, variant: str) -> None:
         """The next new game is played in ``variant`` (raises TableError: this game has none)."""
         raise TableError(Text("bad_message", why="this game has no variants"))
+
+    def _summary(self, lang: str) -> str:
+        """The resume offer's words for this game, in ``lang``."""
+        return Text("resume").render(lang)
 
     def _names_now(self) -> list[str]:
         """The seats' names as shown now."""

@@ -49,13 +49,13 @@ from ..elemonster.game import VARIANTS
 from ..elemonster.errors import EngineError, explain
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
 from ..tabletop.seeds import new_seed
-from ..tabletop.table import Seat, Table, TableError, Text
+from ..tabletop.table import TableError, Text
 from ._assets import css, esm
 from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
                                   elemonster_strings)
 from ._table_rules import ELEMONSTER
-from ._table_widget import TableWidget, check_delay
+from ._table_widget import TableWidget
 from .game_widget import _seat_bots
 from .save_store import SaveStore
 
@@ -231,25 +231,11 @@ class ElemonsterWidget(TableWidget):
             raise ValueError("bots: at least one seat must be a person (None)")
         if seed is None:
             seed = new_seed()  # 128 bits from secrets: the pile order cannot be searched for
-        delay_ms = check_delay(bot_delay)
-        names = _names(players, kinds)
         self._name_keys = _name_keys(players, kinds)
-        self.table = Table(ELEMONSTER, [Seat(names[i], kinds[i]) for i in range(n)], seed=seed,
-                           settings={"players": names, "variant": variant, "hearts": hearts},
-                           lang=kwargs.get("lang"), store=save_store,
-                           summary=lambda table, lang: self._summary(lang))
-        self._viewer: int | None = None
-        self._offered: str | None = None
         self._ready = False
-        super().__init__(**kwargs)  # resolves `lang` (an unknown one: UnknownLanguageError)
-        self.table.lang = self.lang
-        self.bot_delay_ms = delay_ms
-        self.static = {"sources": card_sources()}
-        self.strings = elemonster_strings(self.lang)
-        self._seats()
-        self.on_msg(self._on_custom_msg)
-        self._ready = True
-        self._sync()
+        self._open(ELEMONSTER, _names(players, kinds), kinds, seed,
+                   {"players": _names(players, kinds), "variant": variant, "hearts": hearts},
+                   bot_delay, save_store, kwargs)
 
     def _names_now(self) -> list[str]:
         """The seats' names as shown now: the widget's own names in the widget's language."""
@@ -272,6 +258,7 @@ class ElemonsterWidget(TableWidget):
         text of the view and the log."""
         if not getattr(self, "_ready", False):
             return
+        self.static = {"sources": card_sources()}
         self.strings = elemonster_strings(lang)
         self.table.lang = lang
         self._seats()

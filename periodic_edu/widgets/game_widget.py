@@ -41,13 +41,13 @@ from ..tabletop.seeds import new_seed, parse_class_code, seed_from_class_code
 from ..engine.tables import AA_CAPACITY
 from ..engine.reasons import card_namer
 from ..locale.widget_texts import DASHBOARD, FRONT_END
-from ..tabletop.table import Seat, Table, Text
+from ..tabletop.table import Text
 from . import _payload
 from ._assets import css, esm
 from ._base import describe, local
 from ._game_story import OBJECTIVE_WORDS
 from ._table_rules import PERIODIC
-from ._table_widget import PLAYER_COLOURS, TableWidget, check_delay
+from ._table_widget import PLAYER_COLOURS, TableWidget
 from .save_store import SaveStore
 
 __all__ = ["GameWidget", "PLAYER_COLOURS"]
@@ -138,25 +138,12 @@ class GameWidget(TableWidget):
             seed = seed_from_class_code(parse_class_code(class_code))
         elif seed is None:
             seed = new_seed()  # 128 bits from secrets: the deal cannot be searched for
-        delay_ms = check_delay(bot_delay)
-        lang = i18n.resolve_language(kwargs.get("lang"))
-        names = _seat_names(players, kinds, lang)
-        self.table = Table(PERIODIC, [Seat(names[i], kinds[i]) for i in range(n)], seed=seed,
-                           settings={"players": names, "edition": edition,
-                                     "max_rounds": max_rounds}, lang=lang, store=save_store,
-                           summary=lambda table, lang: self._summary(lang))
-        if class_code is not None:  # kept in saves: the first game only (new games are fresh)
-            self.table.game = PERIODIC.new_game(seed, {**self.table.settings,
-                                                       "class_code": class_code})
-        self._viewer: int | None = None
-        self._offered: str | None = None
-        self._ready = False
-        super().__init__(**kwargs)
-        self.bot_delay_ms = delay_ms
-        self._ready = True
-        self._translate(self.lang)
-        self._seats()
-        self.on_msg(self._on_custom_msg)
+        names = _seat_names(players, kinds, i18n.resolve_language(kwargs.get("lang")))
+        settings = {"players": names, "edition": edition, "max_rounds": max_rounds}
+        # the code is kept in the first game's saves; later new games are fresh deals
+        self._open(PERIODIC, names, kinds, seed, {**settings, "class_code": class_code},
+                   bot_delay, save_store, kwargs)
+        self.table.settings = settings
 
     def _summary(self, lang: str) -> str:
         """"Resume your game (round 3, you vs greedy bot)", in ``lang``."""
