@@ -30,10 +30,9 @@ from collections import Counter
 from itertools import chain
 from typing import Any, Callable
 
-from . import board, bot_list
+from . import board
 from .board import TREND_NAMES
 from .chemistry import element, family_name
-from .echo import echo
 from .engine import rules
 from .engine.actions import Action
 from .engine.scoring import OBJECTIVE_TEXT, best_agenda
@@ -41,6 +40,8 @@ from .engine.state import State
 from .engine.tables import AA_CAPACITY, AA_VALUES, COLOURS, FAMILY_OF, LAB_POINTS, TRENDS
 from .engine.view import PlayerView
 from .i18n import N_, NP_, element_name, gettext, in_sentence, resolve_language, translate
+from .tabletop import bots as tabletop_bots
+from .tabletop.bots import Decision, play_out
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot",
            "describe"]
@@ -192,65 +193,15 @@ def _gain_source(view: PlayerView, trend: str, say: _Say) -> str:
     return say("empty_richest", trend=name)
 
 
-class Decision:
-    """A bot's move: ``action`` and ``why`` (one sentence in the bot's language, computed when
-    first read)."""
+class Bot(tabletop_bots.Bot):
+    """A Periodic bot: its sentences are :func:`describe`'s."""
 
-    __slots__ = ("action", "_why", "_view", "_lang")
-
-    def __init__(self, action: Action, why: str | None = None,
-                 view: PlayerView | None = None, lang: str | None = None) -> None:
-        self.action = action
-        self._why = why
-        self._view = view
-        self._lang = lang
-
-    @property
-    def why(self) -> str:
-        if self._why is None:
-            self._why = describe(self._view, self.action, self._lang) \
-                if self._view is not None else str(self.action)
-            self._view = None
-        return self._why
-
-    def __iter__(self):
-        yield self.action
-        yield self.why
-
-    def __repr__(self) -> str:
-        return f"Decision({self.action.text!r}, {self.why!r})"
+    def describe(self, view: PlayerView, action: Action) -> str:
+        return describe(view, action, self.lang)
 
 
-class Bot:
-    name = "bot"
-
-    def __init__(self, seed: int = 0, lang: str | None = None) -> None:
-        self.seed = seed
-        self.lang = resolve_language(lang)  # of the sentences in Decision.why
-        self.rng = random.Random(seed)
-
-    def choose(self, view: PlayerView) -> Decision:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def __call__(self, view: PlayerView) -> Decision:
-        return self.choose(view)
-
-
-class RandomBot(Bot):
+class RandomBot(tabletop_bots.RandomBot, Bot):
     """A uniformly random legal action."""
-
-    name = "random"
-
-    def choose(self, view: PlayerView) -> Decision:
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError("it is not this player's turn")
-        action = legal[int(self._random() * len(legal))]
-        return Decision(action, None, view, self.lang)
-
-    def __init__(self, seed: int = 0, lang: str | None = None) -> None:
-        super().__init__(seed, lang)
-        self._random = self.rng.random
 
 
 # ---- shared evaluation -------------------------------------------------------------------------
@@ -445,7 +396,7 @@ class GreedyBot(Bot):
         me = view.player
         if phase == "agenda":
             best = max(legal, key=lambda a: _agenda_weight(view.agenda_objectives(a.arg)))
-            return Decision(best, None, view, self.lang)
+            return self.decision(view, best)
         values = card_values(view, me, self._cache)
         if phase == "discover":
             best_a, best_v = legal[-1], 0.0
@@ -458,7 +409,7 @@ class GreedyBot(Bot):
                     v = values.get(a.dest, 0.0) - TILE_VALUE["plus3"]
                     if v > best_v:
                         best_a, best_v = a, v
-            return Decision(best_a, None, view, self.lang)
+            return self.decision(view, best_a)
         nxt, tv = track_value(view, me)
         here = view.flask(me)
         here_track = tv if FAMILY_OF[here] == nxt else 0.0
@@ -523,7 +474,7 @@ class GreedyBot(Bot):
                 v = value_of(a.dest) - here_track - TILE_VALUE["plus3" if k == "ext" else k]
                 if v > best_v:
                     best_v, best = v, (a,)
-        return Decision(_find(legal, best), None, view, self.lang)
+        return self.decision(view, _find(legal, best))
 
     @staticmethod
     def _disc_value(view: PlayerView, me: int, cid: str) -> float:
@@ -570,7 +521,7 @@ class SearchBot(Bot):
         if self._plan:
             # remember what the state should look like so a surprise triggers a new plan
             self._expect = ("after", view.round, view.current_player, len(self._plan))
-        return Decision(action, None, view, self.lang)
+        return self.decision(view, action)
 
     def _key(self, view: PlayerView) -> tuple:
         return ("after", view.round, view.current_player, len(self._plan))
@@ -759,24 +710,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 def make_bot(name: str, seed: int = 0, lang: str | None = None) -> Bot:
     """A bot by name (one of :data:`BOTS`), seeded, explaining itself in ``lang``."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise bot_list.BotListError("unknown", name=echo(name), choices=", ".join(BOTS)) from None
-    return factory(seed=seed, lang=lang)
+    return tabletop_bots.make_bot(BOTS, name, seed=seed, lang=lang)
 
 
 def parse_bot_list(spec: str, players: int) -> list[str]:
     """``"greedy"`` -> that bot for every seat; ``"search,greedy"`` -> one per seat, repeated."""
-    return bot_list.parse_bot_list(spec, players, BOTS)
-
-
-def play_out(game, bots) -> None:
-    """Let ``bots`` (one per seat) play ``game`` to its end; each reads only its own view."""
-    observe = game.observe
-    play = game.play
-    choosers = [bot.choose for bot in bots]
-    st = game.state  # the live state: play() changes it in place
-    while st.phase != "over":
-        seat = st.seat
-        play(choosers[seat](observe(seat)).action)
+    return tabletop_bots.parse_bot_list(spec, players, BOTS)

@@ -46,10 +46,10 @@ LOCALE = PACKAGE / "locale"
 #: Fixed, so that re-running the script changes a template only when its messages change.
 CREATION = datetime(2026, 11, 22, tzinfo=timezone.utc)
 CODE_SOURCES = {
-    "bots": (["bots.py", "bot_list.py"], {"N_": None, "NP_": (1, 2)}),
+    "bots": (["bots.py", "tabletop/bots.py"], {"N_": None, "NP_": (1, 2)}),
     "cli": ([str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "cli").glob("*.py"))],
             {"_": None, "N_": None, "ngettext": (1, 2)}),
-    "engine": (["engine/reasons.py"], {"N_": None, "NP_": (1, 2)}),
+    "engine": (["engine/reasons.py", "tabletop/errors.py"], {"N_": None, "NP_": (1, 2)}),
 }
 # Elemonster: the engine's refusals, the bots' sentences, the widget's and card's words
 CODE_SOURCES["elemonster"] = (

@@ -6,38 +6,30 @@ on all cores and prints seat win rates, mean scores, game length and end trigger
 """
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 from ..echo import clean
-from ..engine.scoring import winners
-from ..simulation import DEFAULT_MAX_ROUNDS, balance, end_kind, play_game
-from ..bot_list import BotListError
-from .common import UserError, print_json, read_save
+from ..games import DEFAULT_MAX_ROUNDS, GAMES, spec_of_save
 from ..i18n import N_
+from ..simulation import balance, simulate
+from ..tabletop.bots import BotListError
+from .common import UserError, print_json, read_save
 from .lang import Words
 
-#: What ended a game (ids of simulation.end_kind and Game.summary()["ended_by"]) in words.
+#: What ended a game (ids of GameSpec.end_kind and Game.summary()["ended_by"]) in words.
 END_TEXT = {"stack": N_("stack"), "track": N_("track"), "round_limit": N_("round limit"),
-            "final_turns": N_("final turns")}
+            "final_turns": N_("final turns"), "deck": N_("empty pile"),
+            "score": N_("score reached"), "max_rounds": N_("round limit")}
 
 
 def register(sub) -> None:
     p = sub.add_parser("simulate", help="play bot games and report scores")
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--players", type=int, default=2)
+    add_simulate_options(p)
     p.add_argument("--edition", default="en", choices=["en", "uk"])
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
-    p.add_argument("--bots", default="random", help="bot name, or a comma list, one per seat")
     p.add_argument("--max-rounds", type=int, default=DEFAULT_MAX_ROUNDS)
-    p.add_argument("--save-dir", default=None, help="write one save file per game here")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run_simulate)
+    p.set_defaults(run=run_simulate, game="periodic")
 
-    p = sub.add_parser("replay", help="replay a saved game and show the final scores")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run_replay)
+    p = sub.add_parser("replay", help="replay a saved game (either game) and show the scores")
+    add_replay_options(p)
+    p.set_defaults(run=run_replay, game=None)
 
     p = sub.add_parser("balance", help="seat win rates, scores and game length over many games")
     p.add_argument("--games", type=int, default=1000)
@@ -48,23 +40,39 @@ def register(sub) -> None:
     p.add_argument("--max-rounds", type=int, default=DEFAULT_MAX_ROUNDS)
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run_balance)
+    p.set_defaults(run=run_balance, game="periodic")
+
+
+def add_simulate_options(p) -> None:
+    """The options every game's ``simulate`` takes (each game adds its own settings)."""
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
+    p.add_argument("--bots", default="random", help="bot name, or a comma list, one per seat")
+    p.add_argument("--save-dir", default=None, help="write one save file per game here")
+    p.add_argument("--json", action="store_true")
+
+
+def add_replay_options(p) -> None:
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
 
 
 def _check(args) -> list[str]:
-    from ..bots import parse_bot_list
     _ = Words(args.lang)
+    at_least = _("{option} must be at least {low}, not {value}")
     if args.games < 1:
-        raise UserError(_("{option} must be at least {low}, not {value}").format(
-            option="--games", low=1, value=args.games))
+        raise UserError(at_least.format(option="--games", low=1, value=args.games))
     if not 2 <= args.players <= 5:
         raise UserError(_("{option} must be {low} to {high}, not {value}").format(
             option="--players", low=2, high=5, value=args.players))
-    if args.max_rounds < 1:
-        raise UserError(_("{option} must be at least {low}, not {value}").format(
-            option="--max-rounds", low=1, value=args.max_rounds))
+    for option in ("max_rounds", "score"):
+        value = getattr(args, option, None)
+        if value is not None and value < 1:
+            raise UserError(at_least.format(option="--" + option.replace("_", "-"), low=1,
+                                            value=value))
     try:
-        return parse_bot_list(args.bots, args.players)
+        return GAMES[args.game].parse_bots(args.bots, args.players)
     except BotListError as error:
         raise UserError(error.render(args.lang)) from None
 
@@ -72,81 +80,77 @@ def _check(args) -> list[str]:
 # ---- simulate ----------------------------------------------------------------------------------
 def run_simulate(args) -> int:
     bot_names = _check(args)
-    save_dir = Path(args.save_dir) if args.save_dir else None
-    if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
-    results = []
-    start = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        game = play_game(seed, args.players, args.edition, bot_names, args.max_rounds)
-        st = game.state
-        scores = game.scores()
-        results.append({"seed": seed, "turns": st.turns, "rounds": st.round,
-                        "end": end_kind(st),
-                        "scores": [r["total"] for r in scores],
-                        "winners": winners(st, scores)})
-        if save_dir is not None:
-            (save_dir / f"game_{args.edition}_{args.players}p_seed{seed}.json").write_text(
-                game.to_json(indent=1), encoding="utf-8")
-    elapsed = time.perf_counter() - start
-    rate = args.games / elapsed if elapsed > 0 else float("inf")
-    doc = {"edition": args.edition, "players": args.players, "bots": bot_names,
-           "max_rounds": args.max_rounds, "games": results, "games_per_second": round(rate, 2)}
+    options = {k: getattr(args, k) for k in ("edition", "max_rounds", "variant", "hearts",
+                                              "score") if hasattr(args, k)}
+    doc = simulate(args.game, args.games, args.players, bot_names, args.seed, options,
+                   args.save_dir)
     if args.json:
         print_json(doc)
         return 0
     _ = Words(args.lang)
-    print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
-            "{max_rounds}").format(
-        games=_.ngettext("{n} game", "{n} games", args.games).format(n=args.games),
-        players=args.players, edition=args.edition, bots=", ".join(bot_names),
-        max_rounds=args.max_rounds))
+    if args.game == "periodic":
+        print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
+                "{max_rounds}").format(
+            games=_.ngettext("{n} game", "{n} games", args.games).format(n=args.games),
+            players=args.players, edition=args.edition, bots=", ".join(bot_names),
+            max_rounds=args.max_rounds))
+    else:
+        print(_("{games}, {players}, variant {variant}, bots {bots}").format(
+            games=_.ngettext("{n} Elemonster game", "{n} Elemonster games",
+                             args.games).format(n=args.games),
+            players=_.ngettext("{n} player", "{n} players", args.players).format(
+                n=args.players),
+            variant=args.variant, bots=", ".join(bot_names)))
+    results = doc["games"]
     shown = results if len(results) <= 20 else results[:10]
+    width = max(len(_(t)) for t in END_TEXT.values())
     seed, turns, end = _("seed"), _("turns"), _("end")
-    print(f"{seed:>6} {turns:>5} {end:<11} " + _("scores (seat 1..{n})").format(n=args.players)
-          + "  " + _("winners"))
+    print(f"{seed:>6} {turns:>5} {end:<{width}} "
+          + _("scores (seat 1..{n})").format(n=args.players) + "  " + _("winners"))
     for r in shown:
         scores = " ".join(f"{s:>4}" for s in r["scores"])
         who = ",".join(str(w + 1) for w in r["winners"])
-        end = _(END_TEXT.get(r["end"], r["end"]))
-        print(f"{r['seed']:>6} {r['turns']:>5} {end:<11} {scores}   {who}")
+        end = _(END_TEXT[r["end"]]) if r["end"] in END_TEXT else clean(str(r["end"]))
+        print(f"{r['seed']:>6} {r['turns']:>5} {end:<{width}} {scores}   {who}")
     if len(results) > len(shown):
         print(_("... {n} more (use --json for all)").format(n=len(results) - len(shown)))
+    rate = doc["games_per_second"]
     print(_("{rate} games per second").format(rate=_.t.number(rate, 1)))
     return 0
 
 
 # ---- replay ------------------------------------------------------------------------------------
 def run_replay(args) -> int:
-    from ..engine import Game
+    """Either game's save (``args.game`` None: the save's own format says which)."""
     _ = Words(args.lang)
     shown = clean(args.file)
     doc = read_save(args.file, _)
     if isinstance(doc, dict) and isinstance(doc.get("save"), dict) and "expected" in doc:
         doc = doc["save"]  # a golden playthrough (tests/golden): replay the save inside it
     try:
-        game = Game.from_dict(doc)
+        spec = GAMES[args.game] if args.game else spec_of_save(doc)
+        game = spec.game.from_dict(doc)
     except ValueError as error:
         raise UserError(f"{shown}: {error}") from None
     summary = game.summary()
-    st = game.state
-    summary["state"] = {
-        "phase": st.phase, "current_player": st.seat,
-        "players": [{"seat": p, "name": st.names[p], "energy": st.energy[p], "flask": st.flask[p],
-                     "aa_index": st.aa[p], "research_cubes": st.cubes[p],
-                     "completed_cards": list(st.won[p]), "tiles": list(st.tiles[p])}
-                    for p in range(st.n)],
-        "face_up": [c for c in st.face],
-        "trend_spots": list(st.spots),
-    }
+    summary["state"] = spec.state_picture(game)
     if args.json:
         print_json(summary)
         return 0
-    _ = Words(args.lang)
+    ended = summary["ended_by"]
     state = _("game over") if summary["is_over"] else _("in progress")
-    if summary["ended_by"]:
-        state += " ({})".format(_(END_TEXT.get(summary["ended_by"], summary["ended_by"])))
+    if ended:
+        state += " ({})".format(_(END_TEXT[ended]) if ended in END_TEXT else clean(ended))
+    names = [clean(n) for n in game.names]
+    if spec.name == "periodic":
+        _print_periodic(summary, shown, state, names, _)
+    else:
+        _print_elemonster(summary, shown, state, names, _)
+    print(_("winner(s): {names}").format(names=", ".join(names[w] for w in summary["winners"])))
+    return 0
+
+
+def _print_periodic(summary: dict, shown: str, state: str, names: list[str], _) -> None:
     print(_("{file}: edition {edition}, seed {seed}, {players} players, {actions} actions, "
             "round {round}, {state}").format(
         file=shown, edition=summary["edition"], seed=summary["seed"],
@@ -156,11 +160,26 @@ def run_replay(args) -> int:
             _("total")]
     print("{:<4} {:<12} {:>5} {:>4} {:>4} {:>5} {:>6} {:>5}".format(*head))
     for r in summary["scores"]:
-        print(f"{r['player'] + 1:<4} {r['name'][:12]:<12} {r['printed_points']:>5} "
+        print(f"{r['player'] + 1:<4} {names[r['player']][:12]:<12} {r['printed_points']:>5} "
               f"{r['lab_points']:>4} {r['aa_value']:>4} {r['cubes_on_incomplete']:>5} "
               f"{r['agenda']:>6} {r['total']:>5}")
-    print(_("winner(s): {names}").format(names=", ".join(st.names[w] for w in summary["winners"])))
-    return 0
+
+
+def _print_elemonster(summary: dict, shown: str, state: str, names: list[str], _) -> None:
+    print(_("{file}: Elemonster {variant}, seed {seed}, {players}, {actions}, turn {turn}, "
+            "{state}").format(
+        file=shown, variant=summary["variant"], seed=summary["seed"],
+        players=_.ngettext("{n} player", "{n} players",
+                           len(summary["players"])).format(n=len(summary["players"])),
+        actions=_.ngettext("{n} action", "{n} actions",
+                           summary["actions"]).format(n=summary["actions"]),
+        turn=summary["turns"], state=state))
+    seat, name, bonds, points, hand, total = (_("seat"), _("name"), _("bonds"), _("points"),
+                                              _("hand"), _("total"))
+    print(f"{seat:<6} {name:<12} {bonds:>8} {points:>6} {hand:>6} {total:>6}")
+    for r in summary["scores"]:
+        print(f"{r['seat'] + 1:<6} {names[r['seat']][:12]:<12} {r['bonds']:>8} "
+              f"{r['bond_points']:>6} {r['hand']['total']:>6} {r['total']:>6}")
 
 
 # ---- balance -----------------------------------------------------------------------------------

@@ -12,14 +12,15 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
-from .. import bot_list, i18n
-from ..echo import echo
+from .. import i18n
+from ..tabletop import bots as tabletop_bots
+from ..tabletop.bots import Decision, play_out
 from ..tabletop.rng import Rng
 from .actions import Action
 from .bonds import make_bond
 from .cards import card
 from .deck import is_multiplier
-from .game import Game, View
+from .game import View
 from .rules import _pair_bonds, beats
 from .words import N_, NP_, VALUE_WORDS, Reason, say
 
@@ -227,53 +228,29 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
     return said("skip")
 
 
-class Decision:
-    """A bot's move: ``action`` and ``why`` (one sentence)."""
-
-    __slots__ = ("action", "why")
-
-    def __init__(self, action: Action, why: str) -> None:
-        self.action = action
-        self.why = why
-
-    def __iter__(self):
-        yield self.action
-        yield self.why
-
-    def __repr__(self) -> str:
-        return f"Decision({self.action.text!r}, {self.why!r})"
-
-
-class Bot:
-    name = "bot"
+class Bot(tabletop_bots.Bot):
+    """An Elemonster bot: its generator is the game's own :class:`Rng`, its sentences are
+    :func:`describe`'s (``explain=False``: no sentences, for simulations)."""
 
     def __init__(self, seed: int = 0, explain: bool = True, lang: str | None = None) -> None:
-        self.seed = seed
-        self.rng = Rng(seed)
+        super().__init__(seed, lang)
         self.explain = explain
-        self.lang = i18n.resolve_language(lang)  # the language of its sentences (may change)
 
-    def choose(self, view: View) -> Decision:
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError("it is not this player's decision")
-        action = self.pick(view, legal)
-        return Decision(action, describe(view, action, self.lang) if self.explain else "")
+    new_rng = staticmethod(Rng)
 
-    def pick(self, view: View, legal: list[Action]) -> Action:  # pragma: no cover
-        raise NotImplementedError
+    def below(self, n: int) -> int:
+        return self.rng.below(n)
 
-    def __call__(self, view: View) -> Decision:
-        return self.choose(view)
+    def describe(self, view: View, action: Action) -> str:
+        return describe(view, action, self.lang) if self.explain else ""
+
+    def decision(self, view: View, action: Action) -> Decision:
+        # said now: the sentence reads the view, which follows the live game
+        return Decision(action, self.describe(view, action))
 
 
-class RandomBot(Bot):
+class RandomBot(tabletop_bots.RandomBot, Bot):
     """A uniformly random legal action."""
-
-    name = "random"
-
-    def pick(self, view: View, legal: list[Action]) -> Action:
-        return legal[self.rng.below(len(legal))]
 
 
 class GreedyBot(Bot):
@@ -382,24 +359,10 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int = 0, explain: bool = True, lang: str | None = None) -> Bot:
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise bot_list.BotListError("unknown", name=echo(name), choices=", ".join(BOTS)) from None
-    return factory(seed=seed, explain=explain, lang=lang)
+    """A bot by name (one of :data:`BOTS`), seeded, explaining itself in ``lang``."""
+    return tabletop_bots.make_bot(BOTS, name, seed=seed, explain=explain, lang=lang)
 
 
 def parse_bot_list(spec: str, players: int) -> list[str]:
     """``"greedy"`` -> that bot for every seat; ``"greedy,random"`` -> one per seat, repeated."""
-    return bot_list.parse_bot_list(spec, players, BOTS)
-
-
-def play_out(game: Game, bots: Sequence[Bot], log: list | None = None) -> None:
-    """Let ``bots`` (one per seat) play ``game`` to its end; each reads only its own view.
-    With ``log`` a list, each (seat, action, sentence) is appended to it."""
-    while not game.is_over:
-        seat = game.current_player
-        decision = bots[seat].choose(game.observe(seat))
-        game.play(decision.action)
-        if log is not None:
-            log.append((seat, decision.action.text, decision.why))
+    return tabletop_bots.parse_bot_list(spec, players, BOTS)

@@ -92,10 +92,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                        "see periodic_edu.engine.actions)"),
     "unknown_code": N_("{text}: unknown trend code {code} (one of {codes})"),
     "not_a_cell": N_("{text}: {symbol} is not a cell of the board"),
-    # errors.IllegalMoveError: who could not play what, and why
-    "cannot_play": N_("cannot play '{action}': {why}"),
-    "cannot_play_seat": N_("player {seat} cannot play '{action}': {why}"),
-    "cannot_play_named": N_("{name} (player {seat}) cannot play '{action}': {why}"),
 }
 
 #: Plural messages: which parameter chooses the form.
