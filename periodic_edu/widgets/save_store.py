@@ -171,8 +171,9 @@ def _generation(record: dict[str, Any]) -> int:
 
 class _FileLock:
     """An exclusive ``flock`` on one file for a ``with`` block (threads and processes alike:
-    each entry opens its own file description). Where ``fcntl`` is missing (Pyodide: one tab
-    is one kernel, with its own copy of the files) the block runs unlocked."""
+    each entry opens its own file description). Where ``fcntl`` or ``flock`` is missing
+    (Pyodide: one tab is one kernel, with its own copy of the files) the block runs
+    unlocked."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -184,7 +185,10 @@ class _FileLock:
             import fcntl
         except ImportError:  # pragma: no cover - Pyodide
             return self
-        fcntl.flock(self._file.fileno(), fcntl.LOCK_EX)
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX)
+        except OSError:  # pragma: no cover - a file system without locks (Emscripten's)
+            pass  # one kernel per tab there: nothing else writes these files meanwhile
         return self
 
     def __exit__(self, *exc: Any) -> None:
