@@ -42,7 +42,8 @@ function render({ model, el }) {
 
   function controls() {
     const v = em.V();
-    const over = Boolean(v.is_over);
+    // at the end, or when the game went on in another tab, only a new game is left to start
+    const over = Boolean(v.is_over) || Boolean(model.get("moved_away"));
     const anyBot = (model.get("seats") || []).some((s) => s.bot);
     const paused = Boolean(model.get("paused"));
     const canUndo = Boolean(model.get("can_undo"));
@@ -77,7 +78,10 @@ function render({ model, el }) {
     const v = em.V();
     const seats = model.get("seats") || [];
     let text;
-    if (model.get("moved_away")) text = model.get("undo_note") || "";
+    if (model.get("moved_away")) {
+      const note = model.get("undo_note") || ""; // a refusal's words, said as a sentence here
+      text = note.charAt(0).toUpperCase() + note.slice(1) + ".";
+    }
     else if (v.is_over) text = T("over");
     else if (em.myTurn()) text = (model.get("choices") || {}).headline || T("your_move");
     else if (model.get("paused")) text = T("paused");

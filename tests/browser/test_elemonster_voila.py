@@ -119,6 +119,11 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         final = page.locator(f'{ROOT} [data-role="final"]')
         assert "won" in final.inner_text()
         assert final.locator("li").count() == 2
+        # why it ended, and the buttons of a finished game: no bots to pause or step
+        assert final.locator('[data-role="ended-by"]').inner_text().startswith("The game ended: ")
+        assert page.locator(f'{ROOT} [data-role="pause"]').count() == 0
+        assert page.locator(f'{ROOT} [data-role="step"]').count() == 0
+        assert "em-go" in page.get_attribute(f'{ROOT} [data-role="new-game"]', "class")
         log = page.locator(f'{ROOT} [data-role="log"] li')
         assert log.count() > decisions  # the bot's moves are there too, with their sentences
         assert page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count() > 0
@@ -349,5 +354,71 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         check_sizes_at(page, 360, 740)
         screenshot(page, "elemonster_resumed_360x740", full_page=True)
         assert page.js_errors == []
+    finally:
+        context.close()
+
+
+def wait_person(page) -> None:
+    page.wait_for_function(
+        "(sel) => { const d = document.querySelector(sel).dataset; "
+        "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+
+
+def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
+    """Two tabs of one browser (one localStorage, two kernels, one save store): tab B resumes
+    the game tab A is playing; B cannot undo what A's table has already seen, and A's next
+    click is refused with "this game continues in another tab"."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        a = context.new_page()
+        a.set_default_timeout(30_000)
+        a.goto(dashboard.base + "/")
+        a.get_by_role("tab", name="Elemonster").click()
+        a.wait_for_selector(f'{READY}[data-my-turn="true"]', timeout=60_000)
+        for n in range(40):  # play until the pile was drawn from since the person's action
+            wait_person(a)
+            if n >= 3 and a.get_attribute(f'{ROOT} [data-role="undo"]', "aria-disabled") == "true":
+                break
+            rev = int(state(a)["revision"])
+            choose(a, n).click()
+            a.wait_for_function(
+                "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
+                arg=[ROOT, rev], timeout=30_000)
+        assert a.get_attribute(f'{ROOT} [data-role="undo"]', "aria-disabled") == "true"
+        b = context.new_page()
+        b.set_default_timeout(30_000)
+        b.goto(dashboard.base + "/")
+        b.get_by_role("tab", name="Elemonster").click()
+        b.locator(f'{ROOT} [data-role="resume-offer"]').wait_for(timeout=60_000)
+        b.click(f'{ROOT} [data-role="resume"]')
+        b.locator(f'{ROOT} [data-role="resume-offer"]').wait_for(state="hidden")
+        wait_person(b)
+        assert em_position(b)["log"] == em_position(a)["log"]
+        undo = b.locator(f'{ROOT} [data-role="undo"]')
+        assert undo.get_attribute("aria-disabled") == "true"
+        assert undo.get_attribute("title").startswith("Undo is off: since your last action")
+        rev = int(state(b)["revision"])
+        undo.focus()  # aria-disabled keeps it focusable: pressed anyway, refused, and said
+        b.keyboard.press("Enter")
+        b.locator(f'{ROOT} [data-role="error"]').wait_for()
+        assert "undo never takes back" in b.inner_text(f'{ROOT} [data-role="error"]')
+        assert int(state(b)["revision"]) == rev
+        # back in tab A: its next move is refused, the game goes on in B
+        a.bring_to_front()
+        before = em_position(a)
+        choose(a, 9).click()
+        a.wait_for_selector(f'{ROOT}[data-moved-away="true"]', timeout=30_000)
+        a.wait_for_function("(sel) => document.querySelector(sel).textContent.length > 0",
+                            arg=f'{ROOT} [data-role="error"]', timeout=30_000)
+        error = a.inner_text(f'{ROOT} [data-role="error"]')
+        assert "this game continues in another tab" in error, error
+        assert em_position(a)["log"] == before["log"]
+        assert a.inner_text(f'{ROOT} [data-role="status"]').startswith(
+            "This game continues in another tab")
+        assert a.locator(f'{ROOT} [data-role="choices"]').count() == 0  # nothing to press
+        # no bots to pause there: a new game (of its own) is what this tab can start
+        assert a.locator(f'{ROOT} [data-role="pause"]').count() == 0
+        assert "em-go" in a.get_attribute(f'{ROOT} [data-role="new-game"]', "class")
+        screenshot(a, "elemonster_moved_away_1366x900")
     finally:
         context.close()
