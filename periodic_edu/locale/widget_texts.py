@@ -462,6 +462,8 @@ PAGE = {
     "reveal_goal_card": N_("a goal card was turned face up"),
     "reveal_award_tile": N_("an award tile was drawn"),
     "reveal_agendas": N_("the game ended and every agenda card was shown"),
+    "moved_away": N_("this game continues in another tab (it was resumed there); here you "
+                     "can start a new game"),
     "resume": N_("Resume your game"),
     "resume_summary": N_("Resume your game ({when}, {who})"),
     "versus": N_("{people} vs {bots}"),
