@@ -19,9 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..chemistry import element_name
 from .. import i18n
-from ..chemistry import element
+from ..chemistry import element, element_name
 from ..elemonster.cards import SYMBOL_IDS, card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.words import DOMAIN, FLAME_WORDS, N_, NP_, say, term
