@@ -51,6 +51,7 @@ CODE_SOURCES = {
             + ["worksheets.py"],  # the printable sheets' own words
             {"_": None, "N_": None, "ngettext": (1, 2)}),
     "engine": (["engine/reasons.py", "tabletop/errors.py"], {"N_": None, "NP_": (1, 2)}),
+    "classroom": (["classroom/errors.py"], {"N_": None}),  # the room's refusals (class play)
 }
 # Elemonster: the engine's refusals, the bots' sentences, the widget's and card's words
 CODE_SOURCES["elemonster"] = (

@@ -2,7 +2,7 @@
 
 ``FRONT_END`` holds every word the widgets' JavaScript shows (it used to live in
 ``widgets_js/strings.js``, which is gone: the browser receives these texts, translated, in each
-widget's read-only ``strings`` trait - see :func:`periodic_edu.i18n.widget_strings`). A key is
+widget's read-only ``strings`` trait - see :func:`widget_strings`). A key is
 an id the JavaScript asks for with ``say(key, params)``; ``{name}`` marks a value; ``NP_`` is a
 plural (the browser picks the form with ``Intl.PluralRules``); a key ending in ``_you`` is the
 form used for the person's own seat ("You choose", not "You chooses").
@@ -12,6 +12,7 @@ form used for the person's own seat ("You choose", not "You chooses").
 are never translated."""
 from __future__ import annotations
 
+from .. import i18n
 from ..i18n import N_, NP_
 
 FRONT_END = {
@@ -461,6 +462,8 @@ PAGE = {
     "reveal_goal_card": N_("a goal card was turned face up"),
     "reveal_award_tile": N_("an award tile was drawn"),
     "reveal_agendas": N_("the game ended and every agenda card was shown"),
+    "moved_away": N_("this game continues in another tab (it was resumed there); here you "
+                     "can start a new game"),
     "resume": N_("Resume your game"),
     "resume_summary": N_("Resume your game ({when}, {who})"),
     "versus": N_("{people} vs {bots}"),
@@ -528,6 +531,8 @@ SITE = {
                     "hidden information. Fine for practice against bots; for games that must "
                     "stay fair, use the Voila dashboard on a server."),
     "loading": N_("Loading Python in your browser… {pct} %"),
+    # Play and Elemonster while Python starts (the other tabs work already)
+    "starting": N_("Python is starting… {pct} %"),
     "drawing": N_("Drawing the periodic table… {pct} %"),
     "ready": N_("The dashboard is ready."),
     "failed": N_("The dashboard could not start. Reload the page to try again; if it fails "
@@ -535,3 +540,14 @@ SITE = {
                  "Chrome, Edge, Firefox or Safari)."),
     "hint": N_("This page loads about 17 MB: Python itself, to run in your browser."),
 }
+
+
+def widget_strings(lang: str | None = None) -> dict:
+    """What every widget's read-only ``strings`` trait holds: the front end's words
+    (:data:`FRONT_END`) in ``lang``."""
+    out = i18n.keyed_strings(FRONT_END, "widgets", lang)
+    # the person's own seat is called "You" in the language the game began in: the front end
+    # recognizes it in every language (a game goes on across a language switch)
+    out["you_names"] = sorted({i18n.gettext("widgets", FRONT_END["you"], code)
+                               for code in i18n.LANGUAGES})
+    return out

@@ -17,6 +17,7 @@ import string
 import pytest
 
 from periodic_edu import i18n
+from periodic_edu.chemistry import element_name
 from periodic_edu.board import TREND_NAMES
 from periodic_edu.bots import make_bot
 from periodic_edu.engine import Game, IllegalMoveError
@@ -215,9 +216,9 @@ def test_game_widget_refuses_in_its_language(lang):
     for text in texts:
         assert text.startswith(who), text
         assert "{" not in text and not _english_in(text), (text, _english_in(text))
-    name = i18n.element_name(far, lang)
+    name = element_name(far, lang)
     assert f"{i18n.in_sentence(name, lang)} ({far})" in texts[2]
-    assert f"{i18n.in_sentence(i18n.element_name(here, lang), lang)} ({here})" in texts[2]
+    assert f"{i18n.in_sentence(element_name(here, lang), lang)} ({here})" in texts[2]
     assert i18n.gettext("board", TREND_NAMES["ionization_energy"], lang) in texts[2]
     if lang == "uk":
         assert all(CYRILLIC.search(t) for t in texts)

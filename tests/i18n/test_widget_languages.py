@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from periodic_edu import i18n
-from periodic_edu.locale.widget_texts import FRONT_END
+from periodic_edu.locale.widget_texts import FRONT_END, widget_strings
 from periodic_edu.widgets import ElementCard, GameWidget, TrendExplorer, explore
 from periodic_edu.widgets.dashboard import dashboard, language_from_query
 from periodic_edu.widgets.save_store import SaveStore
@@ -22,7 +22,7 @@ def _check_strings(widget, lang):
     assert widget.lang == lang and bundle["lang"] == lang
     assert bundle["decimal_mark"] == ("." if lang == "en" else ",")
     assert set(bundle["text"]) == set(FRONT_END)
-    english = i18n.widget_strings("en")["text"]
+    english = widget_strings("en")["text"]
     cats = {"en": {"one", "other"}, "de": {"one", "other"}, "uk": {"one", "few", "many", "other"}}
     same = []
     for key, value in bundle["text"].items():
