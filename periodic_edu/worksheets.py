@@ -268,7 +268,7 @@ def _num(value, lang: str, digits: int | None = None) -> str:
 def _figures(lesson: str, lang: str) -> list[tuple[str, str]]:
     """(caption, html) of the figures lesson ``lesson``'s questions need."""
     from .chemistry import element
-    from .i18n import element_name
+    from .chemistry import element_name
     figures = []
     if lesson in ("01", "02", "04", "05"):
         figures.append((_say("figure_board", lang), board_svg(lang)))
