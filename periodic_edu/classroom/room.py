@@ -530,7 +530,9 @@ class Room:
             raise StaleRevisionError(revision, -1 if table is None else table["revision"])
         # the bot thinks outside the transaction (no lock held while it searches)
         g = games.load_game(cls["game"], table["save"])
-        seed = int.from_bytes(hashlib.sha256(f"{table_id}/{revision}".encode()).digest()[:8],
+        # the bot's seed follows the deal and the move number: in a duplicate-deal class the
+        # same position at every table gets the same bot move, so the tables stay comparable
+        seed = int.from_bytes(hashlib.sha256(f"{g.seed}/{len(g.history)}".encode()).digest()[:8],
                               "big")
         action = games.bot_action(cls["game"], g, seat_no, bot, seed)
         with self.store.write() as tx:
@@ -792,6 +794,46 @@ class Teacher:
             new = room._bump(tx, row, now)
             room._event(tx, cls["id"], row["id"], new, seat, "bot" if bot else "person",
                         {"bot": bot} if bot else {})
+
+    def remove(self, table: int, seat: int) -> None:
+        """Remove a joiner before their table starts: the seat is free again, their token and
+        PIN stop working, their name is gone from the store."""
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="share")
+            row = room._table(tx, cls, table, lock=True)
+            if row["status"] != "waiting":
+                raise NotStarted("started", table=table)
+            target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
+                            (row["id"], seat))
+            if target is None or target["name"] is None:
+                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
+            tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
+                   "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
+                   "WHERE id = ?", (target["id"],))
+            room._bump(tx, row, now)
+
+    def results(self) -> dict[str, Any]:
+        """Each seat's score, ranked at its table and, duplicate-bridge style, against the same
+        seat at the other tables (the same deal when the class was created with ``duplicate``):
+        ``{"duplicate": bool, "rows": [{"table", "seat", "name", "bot", "score", "over",
+        "table_rank", "seat_rank", "vs_seat_average"}, ...]}``. Ranks count from 1 (ties share
+        a rank); a table not started has no rows."""
+        o = self.overview()
+        rows = []
+        for t in o["tables"]:
+            if t["scores"] is None:
+                continue
+            for index, (score, seat) in enumerate(zip(t["scores"], t["seats"])):
+                rows.append({"table": t["table"], "seat": index, "name": seat["name"],
+                             "bot": seat["bot"], "score": score, "over": t["over"],
+                             "table_rank": 1 + sum(x > score for x in t["scores"])})
+        for row in rows:
+            same = [r["score"] for r in rows if r["seat"] == row["seat"]]
+            row["seat_rank"] = 1 + sum(x > row["score"] for x in same)
+            row["vs_seat_average"] = round(row["score"] - sum(same) / len(same), 2)
+        return {"duplicate": bool(o["settings"]["duplicate"]), "rows": rows}
 
     def purge(self) -> None:
         """End the class and delete it: no row of it is left in the store."""
