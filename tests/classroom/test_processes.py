@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from periodic_edu.classroom import open_room
 from periodic_edu.elemonster import Game as ElemonsterGame
 from periodic_edu.engine import Game as PeriodicGame
 
