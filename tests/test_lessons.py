@@ -154,7 +154,7 @@ QUOTED = [
     ("03_atomic_mass.ipynb", "127.6", "Te", "atomic_mass", ""),
     ("03_atomic_mass.ipynb", "126.90447", "I", "atomic_mass", ""),
     ("03_atomic_mass.ipynb", "10.81", "B", "atomic_mass", ""),
-    ("03_atomic_mass.ipynb", "Bh (274)", "Bh", "atomic_mass", ".0f"),
+    ("03_atomic_mass.ipynb", "Bh (270)", "Bh", "atomic_mass", ".0f"),
     ("03_atomic_mass.ipynb", "Hs (269)", "Hs", "atomic_mass", ".0f"),
     ("teacher_guide.md", "9.32 eV", "Be", "ionization_energy_ev", ".2f"),
     ("teacher_guide.md", "8.30 eV", "B", "ionization_energy_ev", ".2f"),

@@ -24,7 +24,7 @@ Every accepted change clears ``error``, so the widget keeps working after a bad 
 Every widget speaks one language: ``lang`` (``en``, ``uk``, ``de``; the constructor's default
 is ``$PERIODIC_EDU_LANG``, else ``en``; an unknown code raises
 :class:`~periodic_edu.i18n.UnknownLanguageError`). The read-only ``strings`` trait carries the
-front end's words in that language (:func:`periodic_edu.i18n.widget_strings`); there is no
+front end's words in that language (:func:`periodic_edu.locale.widget_texts.widget_strings`); there is no
 catalog in JavaScript. Setting ``lang`` from Python re-sends ``strings`` and calls
 :meth:`IntentWidget._translate` so a widget re-sends the names its data shows. The browser may
 write neither trait (the guard below refuses it like any other read-only trait).
@@ -41,6 +41,7 @@ import traitlets
 
 from .. import i18n
 from ..echo import echo
+from ..locale.widget_texts import widget_strings
 
 __all__ = ["IntentWidget", "Text", "describe", "local", "log"]
 
@@ -111,7 +112,7 @@ class IntentWidget(anywidget.AnyWidget):
             if name in kwargs:
                 kwargs[name] = check(kwargs[name])  # strict in Python: raises ValueError
         lang = i18n.resolve_language(kwargs.pop("lang", None))  # unknown: UnknownLanguageError
-        kwargs["strings"] = i18n.widget_strings(lang)
+        kwargs["strings"] = widget_strings(lang)
         super().__init__(lang=lang, **kwargs)
         # The host element is a flex item of ipywidgets' boxes (a dashboard tab, explore()'s
         # HBox): with min-width auto the board's width stretches it past a phone's screen in
@@ -132,7 +133,7 @@ class IntentWidget(anywidget.AnyWidget):
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:
         with self.hold_sync():  # one message: the words and the data names change together
-            self.strings = i18n.widget_strings(change["new"])
+            self.strings = widget_strings(change["new"])
             self._translate(change["new"])
 
     def _translate(self, lang: str) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
-from ..chemistry import element
+from ..chemistry import element, element_name
 from ..elemonster.cards import SYMBOL_IDS, card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.words import DOMAIN, FLAME_WORDS, N_, NP_, say, term
@@ -293,7 +293,7 @@ def card_payload(card_id: str, lang: str = "en") -> dict[str, Any]:
     symbols = c.symbols()
     state = e.state_at_25c
     return {
-        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": i18n.element_name(c.symbol, lang),
+        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": element_name(c.symbol, lang),
         "group": c.group, "period": c.period, "family": c.family, "kind": c.kind,
         "kind_text": say(KIND_TEXT[c.kind], lang),
         "attack": c.en, "defence": c.ie, "ie_ev": e.ionization_energy_ev,

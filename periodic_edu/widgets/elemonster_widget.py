@@ -38,6 +38,7 @@ from typing import Any, Sequence
 
 import traitlets
 
+from ..chemistry import element_name
 from .. import i18n
 from ..elemonster import IllegalBondError, IllegalMoveError, check_bond
 from ..elemonster.actions import Action
@@ -428,10 +429,10 @@ class ElemonsterWidget(TableWidget):
         for c in dict.fromkeys(view["hand"]):
             if is_multiplier(c):
                 continue
-            rows.append({"card": c, "name": i18n.element_name(c, self.lang),
+            rows.append({"card": c, "name": element_name(c, self.lang),
                          "values": [self._value_text(c, v) for v in answer],
                          "beats": c in parries, "action": f"P:{c}" if c in parries else None})
-        return {"card": duel["card"], "name": i18n.element_name(duel["card"], self.lang),
+        return {"card": duel["card"], "name": element_name(duel["card"], self.lang),
                 "attack": [{"label": self._label(v), "value": self._value_text(duel["card"], v)}
                            for v in values],
                 "answer_labels": [self._label(v) for v in answer], "low": duel["low"],

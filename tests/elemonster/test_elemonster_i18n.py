@@ -194,7 +194,7 @@ def test_a_language_switch_keeps_the_game_and_says_the_log_again():
     w.run_bots()
     history, german = list(w.game.history), [e["text"] for e in w.game_log]
     w.lang = "uk"
-    assert w.game.history == history and [s["name"] for s in w.seats] == ["Ви", "Жадібний бот"]
+    assert w.game.history == history and [s["name"] for s in w.seats] == ["Ти", "Жадібний бот"]
     assert len(w.game_log) == len(german) and all(
         u != d for u, d in zip((e["text"] for e in w.game_log), german))
     assert w.strings["lang"] == "uk" and w.strings["text"]["new_game"] == "Нова гра"
