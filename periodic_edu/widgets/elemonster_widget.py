@@ -55,7 +55,7 @@ from ._assets import css, esm
 from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
                                   elemonster_strings)
-from ._table_rules import ELEMONSTER
+from ..table_rules import ELEMONSTER
 from ._table_widget import TableWidget
 from .game_widget import _seat_bots
 from .save_store import SaveStore

@@ -1,25 +1,25 @@
 """The two games' rules for a :class:`~periodic_edu.tabletop.table.Table`: how each starts,
 loads, makes its bots and tells its public log (see the Table's docstring for the protocol).
 
-No widget code here (no traitlets): the table and these rules run without a front end.
+No widget code here (below the widgets: the game widgets and class play both seat their
+tables with these rules); the table and these rules run without a front end.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from .. import i18n
-from ..bots import BOTS as PERIODIC_BOTS, make_bot as periodic_bot
-from ..elemonster import Game as ElemonsterGame
-from ..elemonster.actions import Action as ElemonsterAction
-from ..elemonster.bots import BOTS as ELEMONSTER_BOTS, describe as elemonster_sentence, \
+from . import i18n
+from .bots import BOTS as PERIODIC_BOTS, make_bot as periodic_bot
+from .elemonster import Game as ElemonsterGame
+from .elemonster.actions import Action as ElemonsterAction
+from .elemonster.bots import BOTS as ELEMONSTER_BOTS, describe as elemonster_sentence, \
     make_bot as elemonster_bot
-from ..elemonster.errors import EngineError as ElemonsterEngineError
-from ..elemonster.words import DOMAIN as ELEMONSTER_DOMAIN
-from ..engine import Action as PeriodicAction, EngineError, Game as PeriodicGame
-from ..locale.widget_texts import FRONT_END
-from ..tabletop.table import Text
-from ._elemonster_payload import REVEAL_WORDS as ELEMONSTER_REVEALS, TEXT as ELEMONSTER_TEXT
-from ._game_story import Snapshot, entry_text, make_entry
+from .elemonster.errors import EngineError as ElemonsterEngineError
+from .elemonster.words import DOMAIN as ELEMONSTER_DOMAIN, N_
+from .engine import Action as PeriodicAction, EngineError, Game as PeriodicGame
+from .locale.widget_texts import FRONT_END
+from .tabletop.table import Text
+from .game_story import Snapshot, entry_text, make_entry
 
 __all__ = ["PERIODIC", "ELEMONSTER", "PeriodicRules", "ElemonsterRules"]
 
@@ -80,6 +80,15 @@ class PeriodicRules:
         return _and([Text(f"reveal_{k}").render(lang) for k in kinds], lang)
 
 
+#: What an Elemonster action turned face up (``Game.revealed_by``'s kinds): why Undo is off
+ELEMONSTER_REVEALS = {
+    "cards_drawn": N_("cards were drawn from the pile"),
+    "random": N_("a card was chosen at random"),
+    "card_passed": N_("a card went from one hand to another"),
+    "hands": N_("the game ended and every hand was shown"),
+}
+#: A card given between two other players, as everyone else reads it
+HIDDEN_GIVE = N_("{name} gives {to} a card (only they two see which).")
 # prompts whose "give" moves a card from one hand to another (not to the public discard pile)
 _PRIVATE_GIVES = {"give": "attacker", "swap_give": None, "swap_take": "defender"}
 
@@ -137,7 +146,7 @@ class ElemonsterRules:
 
     @staticmethod
     def hidden_text(row: dict[str, Any], names: Sequence[str], lang: str) -> str:
-        return i18n.translate(ELEMONSTER_DOMAIN, ELEMONSTER_TEXT["log_hidden_give"], lang).format(
+        return i18n.gettext(ELEMONSTER_DOMAIN, HIDDEN_GIVE, lang).format(
             name=names[row["seat"]], to=names[row["to"]])
 
     @staticmethod
