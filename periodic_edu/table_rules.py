@@ -14,9 +14,8 @@ from .elemonster import Game as ElemonsterGame
 from .elemonster.actions import Action as ElemonsterAction
 from .elemonster.bots import BOTS as ELEMONSTER_BOTS, describe as elemonster_sentence, \
     make_bot as elemonster_bot
-from .elemonster.errors import EngineError as ElemonsterEngineError
 from .elemonster.words import DOMAIN as ELEMONSTER_DOMAIN, N_
-from .engine import Action as PeriodicAction, EngineError, Game as PeriodicGame
+from .engine import Action as PeriodicAction, Game as PeriodicGame
 from .locale.widget_texts import FRONT_END
 from .tabletop.table import Text
 from .game_story import Snapshot, entry_text, make_entry
@@ -28,26 +27,28 @@ def _and(parts: Sequence[str], lang: str) -> str:
     return i18n.gettext("widgets", FRONT_END["and"], lang).join(parts)
 
 
-class PeriodicRules:
+class _TurnGameRules:
+    """What both games share at a table: a game class on the tabletop's ``TurnGame`` (its
+    refusals are ``GameError``, a ValueError: a damaged save or bad settings)."""
+
+    game: type
+
+    def new_game(self, seed: int, settings: dict[str, Any]) -> Any:
+        return self.game(seed=seed, **settings)
+
+    def load(self, text: str) -> Any:
+        return self.game.from_json(text)  # the bounded reader; every action replayed, checked
+
+    def replay_start(self, game: Any) -> Any:
+        return self.game.from_dict({**game.to_dict(), "actions": []})
+
+
+class PeriodicRules(_TurnGameRules):
     """Periodic (:class:`periodic_edu.engine.Game`) at a table."""
 
     name = "periodic"
+    game = PeriodicGame
     bot_kinds = tuple(PERIODIC_BOTS)
-
-    @staticmethod
-    def new_game(seed: int, settings: dict[str, Any]) -> PeriodicGame:
-        return PeriodicGame(seed=seed, **settings)
-
-    @staticmethod
-    def load(text: str) -> PeriodicGame:
-        try:
-            return PeriodicGame.from_json(text)
-        except EngineError as exc:
-            raise ValueError(str(exc)) from None
-
-    @staticmethod
-    def replay_start(game: PeriodicGame) -> PeriodicGame:
-        return PeriodicGame.from_dict({**game.to_dict(), "actions": []})
 
     @staticmethod
     def settings(game: PeriodicGame) -> dict[str, Any]:
@@ -93,29 +94,12 @@ HIDDEN_GIVE = N_("{name} gives {to} a card (only they two see which).")
 _PRIVATE_GIVES = {"give": "attacker", "swap_give": None, "swap_take": "defender"}
 
 
-class ElemonsterRules:
+class ElemonsterRules(_TurnGameRules):
     """Elemonster (:class:`periodic_edu.elemonster.Game`) at a table."""
 
     name = "elemonster"
+    game = ElemonsterGame
     bot_kinds = tuple(ELEMONSTER_BOTS)
-
-    @staticmethod
-    def new_game(seed: int, settings: dict[str, Any]) -> ElemonsterGame:
-        try:
-            return ElemonsterGame(seed=seed, **settings)
-        except ElemonsterEngineError as exc:
-            raise ValueError(str(exc)) from None
-
-    @staticmethod
-    def load(text: str) -> ElemonsterGame:
-        try:
-            return ElemonsterGame.from_json(text)
-        except ElemonsterEngineError as exc:
-            raise ValueError(str(exc)) from None
-
-    @staticmethod
-    def replay_start(game: ElemonsterGame) -> ElemonsterGame:
-        return ElemonsterGame.from_dict({**game.to_dict(), "actions": []})
 
     @staticmethod
     def settings(game: ElemonsterGame) -> dict[str, Any]:

@@ -121,7 +121,6 @@ class GameWidget(TableWidget):
 
     _esm = esm("game.js")
     _css = css("periodic.css", "game.css")
-    LOG_WINDOW = LOG_WINDOW
 
     reach = traitlets.Dict(help="trend -> {cell: steps} from the flask of the person to move.").tag(
         sync=True)
