@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from . import i18n
-from .bots import BOTS as PERIODIC_BOTS, make_bot as periodic_bot
 from .elemonster import Game as ElemonsterGame
 from .elemonster.actions import Action as ElemonsterAction
-from .elemonster.bots import BOTS as ELEMONSTER_BOTS, describe as elemonster_sentence, \
-    make_bot as elemonster_bot
+from .elemonster.bots import describe as elemonster_sentence
 from .elemonster.words import DOMAIN as ELEMONSTER_DOMAIN, N_
 from .engine import Action as PeriodicAction, Game as PeriodicGame
+from .games import GAMES
 from .locale.widget_texts import FRONT_END
 from .tabletop.table import Text
 from .game_story import Snapshot, entry_text, make_entry
@@ -28,10 +27,21 @@ def _and(parts: Sequence[str], lang: str) -> str:
 
 
 class _TurnGameRules:
-    """What both games share at a table: a game class on the tabletop's ``TurnGame`` (its
-    refusals are ``GameError``, a ValueError: a damaged save or bad settings)."""
+    """What both games share at a table: the game's class and bots from the registry
+    (:data:`periodic_edu.games.GAMES`), on the tabletop's ``TurnGame`` (its refusals are
+    ``GameError``, a ValueError: a damaged save or bad settings)."""
 
-    game: type
+    name: str
+
+    def __init__(self) -> None:
+        spec = GAMES[self.name]
+        self.spec = spec
+        self.game = spec.game
+        self.bot_kinds = tuple(spec.bots)
+
+    def make_bot(self, kind: str, seed: int, lang: str) -> Any:
+        # the bots' own reasons are not logged (the table's public describer is): no sentences
+        return self.spec.make_bot(kind, seed, lang, explain=False)
 
     def new_game(self, seed: int, settings: dict[str, Any]) -> Any:
         return self.game(seed=seed, **settings)
@@ -47,17 +57,12 @@ class PeriodicRules(_TurnGameRules):
     """Periodic (:class:`periodic_edu.engine.Game`) at a table."""
 
     name = "periodic"
-    game = PeriodicGame
-    bot_kinds = tuple(PERIODIC_BOTS)
 
     @staticmethod
     def settings(game: PeriodicGame) -> dict[str, Any]:
         return {"players": list(game.names), "edition": game.edition,
                 "max_rounds": game.max_rounds}
 
-    @staticmethod
-    def make_bot(kind: str, seed: int, lang: str) -> Any:
-        return periodic_bot(kind, seed=seed, lang=lang)
 
     @staticmethod
     def tell(game: PeriodicGame, seat: int, action: Any, lang: str) -> Callable[[Any], dict]:
@@ -98,18 +103,11 @@ class ElemonsterRules(_TurnGameRules):
     """Elemonster (:class:`periodic_edu.elemonster.Game`) at a table."""
 
     name = "elemonster"
-    game = ElemonsterGame
-    bot_kinds = tuple(ELEMONSTER_BOTS)
 
     @staticmethod
     def settings(game: ElemonsterGame) -> dict[str, Any]:
         return {"players": list(game.names), "variant": game.variant,
                 "hearts": game.state.hearts}
-
-    @staticmethod
-    def make_bot(kind: str, seed: int, lang: str) -> Any:
-        # the bots' own sentences are not logged (the table's describer is): explain=False
-        return elemonster_bot(kind, seed=seed, explain=False, lang=lang)
 
     @staticmethod
     def tell(game: ElemonsterGame, seat: int, action: Any, lang: str) -> Callable[[Any], dict]:
