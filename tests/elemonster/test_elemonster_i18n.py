@@ -231,13 +231,14 @@ def test_cli_unknown_language_is_one_line_and_exit_2(capsys):
 
 
 def test_every_key_the_front_end_says_is_sent():
-    """elemonster.js and elemonster_card.js take words only from `strings`: every key they ask
-    for is a TEXT key, and they hold no English sentence of their own."""
+    """elemonster.js, its views (elemonster_*.js) and elemonster_card.js take words only from
+    `strings`: every key they ask for is a TEXT key, and they hold no English sentence of their
+    own."""
     from pathlib import Path
     root = Path(__file__).resolve().parents[2] / "widgets_js"
     asked = set()
-    for name in ("elemonster.js", "elemonster_card.js"):
-        source = (root / name).read_text(encoding="utf-8")
+    for path in sorted(root.glob("elemonster*.js")):
+        name, source = path.name, path.read_text(encoding="utf-8")
         asked |= set(re.findall(r'\b[TP]\("(\w+)"', source))
         asked |= set(re.findall(r'emText\(text, "(\w+)"', source))
         asked |= set(re.findall(r"\btext\.(\w+)", source)) - {"js"}  # not "text.js"
