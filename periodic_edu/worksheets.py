@@ -29,7 +29,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import N_, gettext
+from .board import CELLS
+from .chemistry import FAMILY_NAMES, element, element_name
+from .elemonster import card
+from .i18n import N_, format_number, gettext
+from .ionization import energies
 
 __all__ = ["Sheet", "Question", "lesson_sheet", "lesson_numbers", "render", "build", "to_pdf",
            "find_chromium", "LESSONS", "LANGS"]
@@ -225,8 +229,6 @@ _FAMILY_FILL = {"alkali_metals": "#ffd7d7", "alkaline_earth_metals": "#ffe9c7",
 
 
 def board_svg(lang: str) -> str:
-    from .board import CELLS
-    from .chemistry import FAMILY_NAMES, element
     size, pad = 34, 2
     width, height = 18 * size + 2 * pad, 7 * size + 2 * pad
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + 40}" '
@@ -259,7 +261,6 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def _num(value, lang: str, digits: int | None = None) -> str:
-    from .i18n import format_number
     if value is None:
         return "—"
     return format_number(round(value, digits) if digits is not None else value, lang)
@@ -267,8 +268,6 @@ def _num(value, lang: str, digits: int | None = None) -> str:
 
 def _figures(lesson: str, lang: str) -> list[tuple[str, str]]:
     """(caption, html) of the figures lesson ``lesson``'s questions need."""
-    from .chemistry import element
-    from .i18n import element_name
     figures = []
     if lesson in ("01", "02", "04", "05"):
         figures.append((_say("figure_board", lang), board_svg(lang)))
@@ -279,7 +278,6 @@ def _figures(lesson: str, lang: str) -> list[tuple[str, str]]:
                           "Na", "Mg", "Al", "Si", "P", "S", "Cl", "Ar")]
         figures.append((_say("figure_period", lang), _table(
             [_say("col_symbol", lang), _say("col_ie", lang), _say("col_radius", lang)], rows)))
-        from .ionization import energies
         values = energies("Mg")
         figures.append((_say("figure_successive", lang, symbol="Mg"), _table(
             [_say("col_n", lang), _say("col_energy", lang)],
@@ -291,7 +289,6 @@ def _figures(lesson: str, lang: str) -> list[tuple[str, str]]:
         figures.append((_say("figure_masses", lang), _table(
             [_say("col_symbol", lang), _say("col_z", lang), _say("col_mass", lang)], rows)))
     if lesson == "06":
-        from .elemonster import card
         rows = []
         for s in ("Na", "K", "Cl", "Ca", "O", "H", "N", "F", "Fe", "Cu", "Zn", "He"):
             c = card(s)

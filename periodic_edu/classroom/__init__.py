@@ -30,7 +30,7 @@ from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomErro
                      StaleRevisionError, StoreBusy, StoreFull, StoreUnavailable, TableFull)
 from .room import DEFAULTS, ClassInfo, Room, Seat, Teacher
 from .settings import ENV, default_url
-from .store import open_store
+from .backends import open_store
 
 __all__ = ["open_room", "Room", "Seat", "Teacher", "ClassInfo", "DEFAULTS", "RoomError",
            "StaleRevisionError", "NotFound", "NameTaken", "TableFull", "NotStarted", "Paused",

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 from .schema import TABLES
 
-__all__ = ["Store", "Tx", "open_store", "inherited"]
+__all__ = ["Store", "Tx", "inherited"]
 
 #: connections a forked child inherited from its parent: never used and never closed here (a
 #: close would end the parent's session on the shared socket), only kept from the collector
@@ -157,14 +157,3 @@ class Store:
     def write(self):
         """A write transaction: committed when the block ends, rolled back on any exception."""
         return self._transaction(write=True)
-
-
-def open_store(url: str | None = None) -> Store:
-    """The store a URL names (see :mod:`.settings`), its schema created if missing."""
-    from .settings import parse_url
-    parsed = parse_url(url)
-    if parsed.kind == "sqlite":
-        from .sqlite_store import SqliteStore
-        return SqliteStore(parsed.path, **parsed.options)
-    from .postgres_store import PostgresStore
-    return PostgresStore(parsed.dsn)
