@@ -223,13 +223,12 @@ class Table:
     # ---- play ---------------------------------------------------------------------------------
     def act(self, action: Any) -> dict[str, Any]:
         """Play ``action`` for the person to move; returns its log entry. Raises TableError
-        (a bot is to move, the game continues elsewhere) or the game's IllegalMoveError (an
-        illegal action; the game is over); a refused action changes nothing."""
+        (the game is over, a bot is to move, the game continues elsewhere) or the game's
+        IllegalMoveError; a refused action changes nothing."""
         self._check_here()
         seat = self.to_move
         if seat is None:
-            self.game.play(action)  # the game's own refusal: it is over
-            raise AssertionError("unreachable")  # pragma: no cover
+            raise TableError(Text("over_new_game"))
         if self.seats[seat].bot is not None:
             raise TableError(Text("bot_turn_play", name=self.seats[seat].name,
                                   kind=self.seats[seat].bot))
