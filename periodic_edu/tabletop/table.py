@@ -38,6 +38,9 @@ result, and is refused with "this game continues in another tab" (:attr:`moved_a
 then on it refuses moves and undo (a new game is allowed: it gets its own token). So no fork
 of a game can take back what another tab has already revealed. When two writes arrive at
 once, the store's lock orders them: exactly one generation is current, the other write fails.
+A finished game (or one undone back to no person's move) leaves only a marker in its save,
+no game: nothing to resume, and an older holder still finds it taken. A write that fails (a
+full disk) is said in :attr:`save_error` and play goes on.
 
 The rules of one game
 ---------------------
@@ -59,6 +62,10 @@ A table is given ``rules``: an object with (the game itself offers ``play``, ``u
 * ``reveal_words(kinds, lang)`` -> what the reveal kinds of one action turned face up, said in
   ``lang`` (the reason Undo is refused);
 * ``settings(game)`` -> the settings that start the same kind of game again.
+
+The two games' rules are ``PERIODIC`` and ``ELEMONSTER`` in
+:mod:`periodic_edu.table_rules` (the Periodic log's sentences: :mod:`periodic_edu.game_story`). Class play reads the same table per device: ``log(lang, viewer=seat)`` for
+that seat's log, ``person_to_move`` / ``bot_to_move`` for whose turn it is.
 
 Errors: a refused request raises :class:`TableError` (a ``ValueError``) whose ``reason`` is a
 :class:`Text` to render in any language; the game's own ``IllegalMoveError`` passes through.

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from periodic_edu.tabletop.table import SaveMovedError, Seat, Table, TableError
-from periodic_edu.widgets._table_rules import ELEMONSTER, PERIODIC
+from periodic_edu.table_rules import ELEMONSTER, PERIODIC
 from periodic_edu.widgets.save_store import SaveStore
 
 SEEDS = [918273645, 7, 2 ** 90 + 1]
@@ -50,8 +50,8 @@ def play_until_person_reveals(table: Table, limit: int = 3000) -> None:
     raise AssertionError("no reveal")
 
 
-def test_the_table_imports_no_widget_code():
-    code = ("import sys, periodic_edu.tabletop.table; "
+def test_the_table_and_its_rules_import_no_widget_code():
+    code = ("import sys, periodic_edu.tabletop.table, periodic_edu.table_rules; "
             "bad = [m for m in ('traitlets', 'anywidget', 'ipywidgets', 'IPython') "
             "if m in sys.modules]; print(bad); sys.exit(bool(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
