@@ -348,6 +348,8 @@ FRONT_END = {
 #: The dashboard's own words (periodic_edu/widgets/dashboard.py).
 DASHBOARD = {
     "title": N_("Periodic: play with the periodic table"),
+    # the one line the introduction folds into (it opens on demand)
+    "about": N_("What is on this page?"),
     "intro": N_("Explore trends: pick an element and a trend to see where the game lets the "
                 "flask go, next to the real data. Element cards: any of the 118 elements with "
                 "units and sources. Play: a whole game of Periodic against the computer. "
@@ -529,7 +531,7 @@ SITE = {
     "fair_head": N_("Practice, not a fair match:"),
     "fair_text": N_("here the whole game runs in your browser, so a curious player can read its "
                     "hidden information. Fine for practice against bots; for games that must "
-                    "stay fair, use the Voila dashboard on a server."),
+                    "stay fair, play on your class's server."),
     "loading": N_("Loading Python in your browser… {pct} %"),
     # Play and Elemonster while Python starts (the other tabs work already)
     "starting": N_("Python is starting… {pct} %"),
