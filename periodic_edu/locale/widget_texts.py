@@ -211,7 +211,7 @@ FRONT_END = {
     'help_turn_title': N_("How a turn works"),
     'help_turn': N_("Choose Spend (pay 1 energy, then 2, for each move) or Gain (take all the energy on one trend's spot and make that one move).\nClick a trend: the cells it can take your flask to light up, with their distance. Click one to move.\nLanding on a goal cube? Discover that element for a card, or decline.\nAward tiles (under the trends) give free moves. End the turn when you are done; a cell marked ▲ moves you up the track if you end there."),
     'help_more': N_("All the rules, with every decision this game makes:"),
-    'rules_link': N_("docs/rules.md"),
+    'rules_link': N_("the rules (opens a page)"),
 
     # the game: resume
     'resume_title': N_("A saved game"),
@@ -518,6 +518,12 @@ OBJECTIVE_WORDS = {
     "set3": N_("+9 for each set of three cards of three different colours you completed"),
     "min_x3": N_("3 × the smaller of two numbers: the goal cards you completed, and your level "
                  "on the Academic Achievement track"),
+}
+
+
+#: The rules page the How to play panels open (periodic_edu/rules_page.py).
+RULES_PAGE = {
+    "english_only": N_("These rules are written in English only; there is no translation yet."),
 }
 
 
