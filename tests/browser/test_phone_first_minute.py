@@ -147,3 +147,45 @@ def test_the_first_minute_on_a_phone(browser, dashboard, width, height):
         assert page.js_errors == []
     finally:
         context.close()
+
+
+def test_the_rules_open_as_a_page_from_both_how_to_play_panels(browser, dashboard):
+    """The How to play panels link the whole rule book, opened as a page in a new tab, in the
+    page's language where translated; German has no translation yet: the English rules, and a
+    German sentence that says so."""
+    context, page = sized_page(browser, 390, 844, touch=True)
+    try:
+        page.goto(dashboard.base + "/?lang=de")
+        page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
+        page.wait_for_function("document.querySelector('.lm-TabBar-tab') && "
+                               "[...document.querySelectorAll('.lm-TabBar-tabLabel')]"
+                               ".some(n => n.textContent === 'Spielen')", timeout=60_000)
+        page.get_by_role("tab", name="Spielen").tap()
+        for tab, root, title in ((None, GAME, "Periodic"),
+                                 ("Elemonster", '[data-widget="elemonster"]', "Elemonster")):
+            if tab:
+                page.get_by_role("tab", name=tab).tap()
+            opener = page.locator(f'{root} [data-role="help-open"]').first
+            opener.wait_for(timeout=90_000)
+            if opener.get_attribute("aria-expanded") != "true":  # open for a first game
+                opener.tap()
+            link = page.locator(f'{root} [data-role="rules"]')
+            link.wait_for(timeout=30_000)
+            assert link.inner_text() != "docs/rules.md"
+            with context.expect_page() as opened:
+                link.click()
+            rules = opened.value
+            rules.wait_for_load_state()
+            assert rules.url.startswith("blob:"), rules.url
+            assert rules.evaluate("document.documentElement.lang") == "de"
+            assert "nur auf Englisch" in rules.locator(".note").inner_text()
+            assert rules.evaluate("document.querySelector('main').lang") == "en"
+            assert title in rules.locator("h1").inner_text()
+            assert rules.locator("h2").count() >= 5
+            # a phone reads it without sideways scrolling (tables scroll in their own box)
+            assert rules.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+            screenshot(rules, f"phone_390_rules_{title.lower()}_de")
+            rules.close()
+        assert page.js_errors == []
+    finally:
+        context.close()
