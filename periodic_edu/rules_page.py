@@ -58,25 +58,25 @@ def rules_markdown(game: str, lang: str = "en") -> tuple[str, str]:
 
 # -- Markdown, the part the rule books use ---------------------------------------------------
 def _inline(text: str) -> str:
-    parts = re.split(r"(`[^`]+`)", text)
-    out = []
-    for part in parts:
-        if part.startswith("`") and part.endswith("`") and len(part) > 1:
-            out.append(f"<code>{html.escape(part[1:-1], quote=False)}</code>")
-            continue
-        t = html.escape(part, quote=False)
+    # code spans first, kept aside (their text is literal), so emphasis may span them
+    codes: list[str] = []
 
-        def link(m: re.Match) -> str:
-            label, target = m.group(1), m.group(2)
-            if re.match(r"https?://", target):
-                return f'<a href="{html.escape(target)}" rel="noopener">{label}</a>'
-            return label  # another file of the project: the page has no address for it
+    def keep(m: re.Match) -> str:
+        codes.append(f"<code>{html.escape(m.group(1), quote=False)}</code>")
+        return f"\x00{len(codes) - 1}\x00"
 
-        t = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", link, t)
-        t = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", t)
-        t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", t)
-        out.append(t)
-    return "".join(out)
+    t = html.escape(re.sub(r"`([^`]+)`", keep, text), quote=False)
+
+    def link(m: re.Match) -> str:
+        label, target = m.group(1), m.group(2)
+        if re.match(r"https?://", target):
+            return f'<a href="{html.escape(target)}" rel="noopener">{label}</a>'
+        return label  # another file of the project: the page has no address for it
+
+    t = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", link, t)
+    t = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", t)
+    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", t)
+    return re.sub(r"\x00(\d+)\x00", lambda m: codes[int(m.group(1))], t)
 
 
 _ITEM = re.compile(r"^(\s*)([-*]|\d+[.)])\s+(.*)$")
