@@ -349,11 +349,13 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
         say = _words(lang)
         # the introduction is one line that opens on demand (a native disclosure: keyboard
         # and screen readers know it), so a phone's first screen shows the board
-        header.value = (f'<h1 style="font-size:1.3em;margin:0.1em 0">{html.escape(say("title"))}'
+        # lang: the page's own <html lang> stays Voila's; hyphenation and screen readers need it
+        header.value = (f'<div lang="{lang}" style="hyphens:auto;overflow-wrap:break-word">'
+                        f'<h1 style="font-size:1.3em;margin:0.1em 0">{html.escape(say("title"))}'
                         '</h1><details class="pe-dash-about" style="margin:0 0 0.3em">'
                         '<summary style="cursor:pointer;min-height:24px;line-height:24px">'
                         f'{html.escape(say("about"))}</summary><p style="margin:0.2em 0 0.4em">'
-                        f'{html.escape(say("intro"))}</p></details>')
+                        f'{html.escape(say("intro"))}</p></details></div>')
         for i, key in enumerate(TAB_KEYS):
             tabs.set_title(i, say(key))
         switch.description = say("language")
