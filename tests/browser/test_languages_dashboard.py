@@ -72,6 +72,9 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     screenshot(page, f"dashboard_{lang}_390_explore")
 
     page.get_by_role("tab", name=TABS[lang][1]).click()
+    # the tab is built when first opened: wait for its picker's 118 elements
+    page.wait_for_function("() => document.querySelectorAll('select option').length >= 118",
+                           timeout=60_000)
     # ipywidgets writes option labels with no-break spaces
     options = page.eval_on_selector_all(
         "select option", "ns => ns.map(n => n.textContent.replace(/\u00a0/g, ' '))")
