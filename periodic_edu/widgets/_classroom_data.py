@@ -36,7 +36,9 @@ def _periodic_reason(reason: str, params: dict, action: str) -> Any:
 def _elemonster_reason(reason: str, params: dict) -> Any:
     from ..elemonster import rules
     from ..elemonster.words import Reason
-    table = getattr(rules, "_WHY", {})
+    table = dict(getattr(rules, "_WHY", {}))
+    # the parts of sentences, stored as "prompt.<id>" (classroom.games)
+    table.update({f"prompt.{k}": m for k, m in getattr(rules, "_PROMPT_WHAT", {}).items()})
 
     def build(rid: str, ps: dict) -> Any:
         if rid not in table:

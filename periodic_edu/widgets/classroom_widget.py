@@ -320,6 +320,7 @@ class ClassroomWidget(IntentWidget):
         self._teacher = None
         with self.hold_sync():
             self.phase = "closed"
+            self.notice = ""
             self.room_data = {}
             self.results = {}
 
