@@ -12,6 +12,9 @@ import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+// the games' names are their names in every language (as on the boxes)
+const GAME_NAMES = { periodic: "Periodic", elemonster: "Elemonster" };
+const ENDONYMS = { en: "English", uk: "Українська", de: "Deutsch" };
 let UID = 0;
 
 function svg(tag, attrs = {}, text = null) {
@@ -103,7 +106,8 @@ function render({ model, el }) {
   function header(data) {
     const lang = model.get("lang");
     const choices = model.get("choices") || {};
-    const langs = (choices.languages || ["en", "uk", "de"]).map((c) => [c, say(`teacher_lang_${c}`)]);
+    // each language by its own name (an endonym), as language pickers do
+    const langs = (choices.languages || ["en", "uk", "de"]).map((c) => [c, ENDONYMS[c] || c]);
     const langSelect = select(langs, lang);
     langSelect.addEventListener("change", () => send({ type: "lang", lang: langSelect.value }));
     const tools = pe("div", { class: "pe-cr-tools" }, [field(say("teacher_language"), langSelect)]);
@@ -139,7 +143,7 @@ function render({ model, el }) {
 
   function createForm() {
     const choices = model.get("choices") || {};
-    const game = select((choices.games || ["periodic", "elemonster"]).map((g) => [g, say(`teacher_game_${g}`)]), "periodic");
+    const game = select((choices.games || ["periodic", "elemonster"]).map((g) => [g, GAME_NAMES[g] || g]), "periodic");
     const edition = select((choices.editions || ["en"]).map((e) => [e, e]), "en");
     const tables = number(2, 1, 60);
     const seats = number(3, 2, 5);

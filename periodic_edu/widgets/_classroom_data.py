@@ -93,7 +93,7 @@ def _who(table: int | None, seat: int | None, name: str | None, anonymous: bool,
     label = seat_label(table, seat, lang)
     if anonymous or not name:
         return label
-    return Text("teacher_named_seat", where=label, name=name).render(lang)
+    return f"{label} ({name})"
 
 
 def glance(overview: dict, rounds: dict[int, Any], lang: str,
