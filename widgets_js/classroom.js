@@ -190,7 +190,8 @@ function render({ model, el }) {
     }
     if (!projector) {
       const controls = pe("span", { class: "pe-cr-seat-controls" });
-      const bots = ((model.get("choices") || {}).bots || {})[model.get("room_data").game] || ["greedy"];
+      const data = model.get("room_data") || {};
+      const bots = [data.bot || (((model.get("choices") || {}).bots || {})[data.game] || ["greedy"])[0]];
       if (table.status !== "waiting" && table.status !== "over") {
         if (seat.bot && !seat.stand_in && seat.taken) {
           controls.append(button(say("teacher_hand_back"), () => send({ type: "bot", table: table.table, seat: seat.seat, bot: null }),

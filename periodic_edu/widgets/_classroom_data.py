@@ -143,6 +143,7 @@ def glance(overview: dict, rounds: dict[int, Any], lang: str,
         groups.append(group)
     return {"code": overview["code"], "game": game, "paused": overview["paused"],
             "duplicate": bool(overview["settings"].get("duplicate")),
+            "bot": overview["settings"].get("bot"),  # the class's bot: a seat handed over gets it
             "anonymous": anonymous, "tables": tables, "refusals": groups}
 
 
