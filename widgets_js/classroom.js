@@ -48,9 +48,10 @@ function number(value, min, max) {
  * (the kit's own SVG style, like the trend chart: a <title>, a <desc>, the numbers in a table). */
 export function resultsChart(rows, anonymous) {
   const id = `pe-cr-chart-${++UID}`;
-  const W = 560;
+  // narrow enough that a phone's screen keeps the labels readable (scaled to ~0.8)
+  const W = 440;
   const bar = 22;
-  const m = { l: 150, r: 60, t: 12, b: 12 };
+  const m = { l: 150, r: 50, t: 12, b: 12 };
   const H = m.t + m.b + Math.max(1, rows.length) * (bar + 6);
   const values = rows.map((r) => Number(r.vs_seat_average) || 0);
   const span = Math.max(1, ...values.map((v) => Math.abs(v)));
