@@ -93,7 +93,8 @@ def test_reload_mid_game_resumes_from_the_kernels_save(browser, dashboard):
         storage = page.evaluate("() => JSON.stringify(localStorage)")
         assert "actions" not in storage and "seed" not in storage
         saves = list(dashboard.saves.glob("*.json"))
-        assert any(json.loads(p.read_text())["game"] for p in saves)
+        # (a finished game's save is a marker without a game: other tests' games end too)
+        assert any(json.loads(p.read_text()).get("game") for p in saves)
         dialogs = []
 
         def on_dialog(dialog):
