@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -12,9 +14,32 @@ from periodic_edu.classroom import IllegalMoveError, Paused, open_room
 from periodic_edu.widgets import ClassroomWidget
 
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "classroom"))
+from pgserver import new_database, throwaway_postgres  # noqa: E402  (tests/classroom)
+
+
+@pytest.fixture(scope="module")
+def postgres_server():
+    with throwaway_postgres() as url:
+        yield url
+
+
 @pytest.fixture
 def room(tmp_path):
     r = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    yield r
+    r.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_room(request, tmp_path):
+    """The same page over both stores (a real PostgreSQL server, a fresh database)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'room.db'}"
+    else:
+        url = new_database(request.getfixturevalue("postgres_server"))
+    r = open_room(url)
+    r.test_url = url  # a second room on the same store: another kernel's view of it
     yield r
     r.close()
 
@@ -45,13 +70,13 @@ def two_tables(room, **settings):
     return info, seats
 
 
-def test_a_wrong_key_shows_nothing_of_the_class(room):
-    info, _ = two_tables(room)
-    w = ClassroomWidget(info.code, "A" * 43, room=room)
+def test_a_wrong_key_shows_nothing_of_the_class(any_room):
+    info, _ = two_tables(any_room)
+    w = ClassroomWidget(info.code, "A" * 43, room=any_room)
     nothing_of_the_class(w, info)
     assert "teacher key" in w.error
     # typed on the page: the same refusal, in the page's language
-    w = ClassroomWidget(room=room, lang="de")
+    w = ClassroomWidget(room=any_room, lang="de")
     send(w, type="open", code=info.code, key="wrong")
     nothing_of_the_class(w, info)
     assert w.error and "teacher key" not in w.error
@@ -60,12 +85,12 @@ def test_a_wrong_key_shows_nothing_of_the_class(room):
     assert w.error and w.room_data == {}
 
 
-def test_a_students_seat_token_shows_nothing(room):
-    info, seats = two_tables(room)
-    w = ClassroomWidget(info.code, seats[0].token, room=room)
+def test_a_students_seat_token_shows_nothing(any_room):
+    info, seats = two_tables(any_room)
+    w = ClassroomWidget(info.code, seats[0].token, room=any_room)
     nothing_of_the_class(w, info)
     # an open page that is then given a student's token closes and forgets the class
-    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+    w = ClassroomWidget(info.code, info.teacher_key, room=any_room)
     assert w.phase == "open" and "Ada" in json.dumps(w.room_data)
     send(w, type="open", code=info.code, key=seats[1].token)
     nothing_of_the_class(w, info)
@@ -90,10 +115,10 @@ def test_the_room_at_a_glance(room):
     assert w.error == ""
 
 
-def test_pause_refuses_a_students_move_then_resume_accepts_it(room):
-    info, seats = two_tables(room)
+def test_pause_refuses_a_students_move_then_resume_accepts_it(any_room):
+    info, seats = two_tables(any_room)
     ada = seats[0]
-    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+    w = ClassroomWidget(info.code, info.teacher_key, room=any_room)
     send(w, type="pause", paused=True)
     assert w.room_data["paused"] is True and w.error == "" and w.notice
     v = ada.view()
@@ -107,9 +132,9 @@ def test_pause_refuses_a_students_move_then_resume_accepts_it(room):
     assert ada.view()["revision"] == v["revision"] + 1
 
 
-def test_a_seat_handed_to_a_bot_and_back(room):
-    info, seats = two_tables(room)
-    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+def test_a_seat_handed_to_a_bot_and_back(any_room):
+    info, seats = two_tables(any_room)
+    w = ClassroomWidget(info.code, info.teacher_key, room=any_room)
     send(w, type="bot", table=0, seat=1, bot="greedy")
     assert w.error == ""
     bob = w.room_data["tables"][0]["seats"][1]
@@ -256,8 +281,8 @@ def test_results_csv_content(room):
     assert w.results["csv"].splitlines()[0] != res["csv"].splitlines()[0]
 
 
-def test_create_a_class_from_the_page_then_end_it(room):
-    w = ClassroomWidget(room=room)
+def test_create_a_class_from_the_page_then_end_it(any_room):
+    w = ClassroomWidget(room=any_room)
     assert w.phase == "closed" and "elemonster" in w.choices["games"]
     send(w, type="create", game="periodic", tables=3, seats=2, edition="en", duplicate=True,
          idle_seconds=120)
@@ -265,13 +290,13 @@ def test_create_a_class_from_the_page_then_end_it(room):
     code, key = w.created["code"], w.created["key"]
     assert len(w.room_data["tables"]) == 3 and w.room_data["duplicate"] is True
     assert w.teacher.overview()["settings"]["idle_seconds"] == 120
-    room.teacher(code, key)  # the key shown once opens the class
+    any_room.teacher(code, key)  # the key shown once opens the class
     send(w, type="dismiss")
     assert w.created == {}
     send(w, type="end")
     assert w.phase == "closed" and w.room_data == {}
     with pytest.raises(Exception):
-        room.teacher(code, key)
+        any_room.teacher(code, key)
     # a setting out of range: the page's check refuses it before the room sees it
     send(w, type="create", game="periodic", tables=0, seats=2)
     assert w.error and w.phase == "closed"
@@ -311,3 +336,43 @@ def test_the_key_is_in_no_repr_and_no_synced_trait(room):
     w = ClassroomWidget(info.code, info.teacher_key, room=room)
     assert info.teacher_key not in repr(w) and info.teacher_key not in repr(w.teacher)
     assert info.teacher_key not in json.dumps(w.get_state(), ensure_ascii=False)
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    from periodic_edu.widgets import classroom_widget
+    result = doctest.testmod(classroom_widget, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_two_teacher_pages_at_once(any_room):
+    """Two pages of one class (a laptop and a phone) send controls at the same moment: each
+    lands whole (the room serializes them on the class row), neither page shows an error,
+    and both pages then show the same room."""
+    import threading
+
+    info, seats = two_tables(any_room)
+    laptop = ClassroomWidget(info.code, info.teacher_key, room=any_room)
+    other = open_room(any_room.test_url)  # the phone's kernel: its own connection
+    phone = ClassroomWidget(info.code, info.teacher_key, room=other)
+    barrier = threading.Barrier(2)
+
+    def go(widget, content):
+        barrier.wait()
+        widget.handle_message(content)
+
+    threads = [threading.Thread(target=go, args=(laptop, {"type": "pause", "paused": True})),
+               threading.Thread(target=go, args=(phone, {"type": "bot", "table": 1, "seat": 0,
+                                                         "bot": "greedy"}))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert laptop.error == "" and phone.error == ""
+    o = laptop.teacher.overview()
+    assert o["paused"] is True and o["tables"][1]["seats"][0]["bot"] == "greedy"
+    laptop.refresh()
+    phone.refresh()
+    assert laptop.room_data == phone.room_data
+    other.close()
