@@ -368,10 +368,15 @@ function render({ model, el }) {
     root.setAttribute("data-phase", model.get("phase"));
     root.setAttribute("data-projector", projector ? "true" : "false");
     // keep the keyboard where it was across a redraw (the room changes every second)
+    // (the same control; else the control that replaced it in the same seat or table, e.g.
+    // "Hand back" after "Hand to a bot"; else the same control elsewhere)
     if (activeRole) {
-      let sel = `[data-role="${activeRole}"]`;
-      if (activeTable !== null) sel = `[data-table="${activeTable}"] ` + (activeSeat !== null ? `[data-seat="${activeSeat}"] ` : "") + sel;
-      const again = root.querySelector(sel) || root.querySelector(`[data-role="${activeRole}"]`);
+      const table = activeTable !== null ? `[data-table="${activeTable}"] ` : "";
+      const seat = activeSeat !== null ? `[data-seat="${activeSeat}"] ` : "";
+      const again = root.querySelector(`${table}${seat}[data-role="${activeRole}"]`)
+        || (seat && root.querySelector(`${table}${seat}button`))
+        || (table && root.querySelector(`${table}button`))
+        || root.querySelector(`[data-role="${activeRole}"]`);
       if (again) again.focus();
     }
   }

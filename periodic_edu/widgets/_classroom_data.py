@@ -18,7 +18,8 @@ from .. import i18n
 from ..board import TREND_NAMES
 from ..tabletop.table import Text
 
-__all__ = ["say_refusal", "group_title", "glance", "results_table", "results_csv"]
+__all__ = ["say_refusal", "group_title", "glance", "results_table", "results_csv",
+           "needs_the_teacher"]
 
 
 def _periodic_reason(reason: str, params: dict, action: str) -> Any:
@@ -190,3 +191,26 @@ def results_csv(rows: list[dict], lang: str) -> str:
                                             r["table_rank"], r["seat_rank"],
                                             r["vs_seat_average"])])
     return out.getvalue()
+
+
+def needs_the_teacher(before: dict, after: dict, lang: str) -> str:
+    """What changed since the last read that the teacher should hear about (the page announces
+    it): a bot started standing in for an idle student, a student lost their connection, a
+    table's game ended. '' when nothing did, or on the first read (nothing is news yet)."""
+    if not before or before.get("code") != after.get("code"):
+        return ""
+    old = {t["table"]: t for t in before.get("tables", ())}
+    said = []
+    for t in after.get("tables", ()):
+        was = old.get(t["table"])
+        if was is None:
+            continue
+        if t["status"] == "over" and was["status"] != "over":
+            said.append(Text("teacher_news_over", table=t["label"]).render(lang))
+        for seat, prev in zip(t["seats"], was["seats"]):
+            if seat["stand_in"] and not prev["stand_in"]:
+                said.append(Text("teacher_news_stand_in", where=seat["label"]).render(lang))
+            elif prev["connected"] and not seat["connected"] and seat["taken"] \
+                    and not seat["bot"]:
+                said.append(Text("teacher_news_away", where=seat["label"]).render(lang))
+    return " ".join(said)

@@ -345,8 +345,11 @@ class ClassroomWidget(IntentWidget):
                 rounds[t["table"]] = self.room.spectate(teacher.code, t["table"]).get("round")
         glance = data.glance(overview, rounds, self.lang, self.projector, now=self.room.clock())
         want_results = results or bool(self.results)
+        news = data.needs_the_teacher(self.room_data, glance, self.lang)
         with self.hold_sync():
             self.room_data = glance
+            if news:  # announced by the page's live region
+                self.notice = news
             if want_results:
                 self.results = data.results_table(teacher.results(), self.lang, self.projector)
 

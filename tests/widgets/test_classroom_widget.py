@@ -376,3 +376,31 @@ def test_two_teacher_pages_at_once(any_room):
     phone.refresh()
     assert laptop.room_data == phone.room_data
     other.close()
+
+
+def test_the_page_says_when_a_table_needs_the_teacher(tmp_path):
+    """A bot standing in for an idle student, a device gone: the page's notice (announced in
+    its live region) says which seat, once."""
+    from periodic_edu.classroom import Room
+    from periodic_edu.classroom.backends import open_store
+
+    now = [1_800_000_000.0]
+    room = Room(open_store(f"sqlite:///{tmp_path / 'room.db'}"), clock=lambda: now[0])
+    info = room.create_class(game="periodic", tables=1, seats=2, idle_seconds=60,
+                             connected_seconds=30)
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+    assert w.notice.startswith("Class ")
+    now[0] += 20
+    bob.touch()
+    w.refresh()
+    assert "stands in" not in w.notice and "connected" not in w.notice
+    now[0] += 20  # Ada (to move) idle for 40 s: not yet; her device silent for 40 s: away
+    w.refresh()
+    assert w.notice == "Table 1, seat 1: the student's device is no longer connected."
+    now[0] += 30  # 70 s: the teacher page's read plays the bot standing in
+    bob.touch()
+    w.refresh()
+    assert "Table 1, seat 1: a bot stands in" in w.notice
+    assert w.room_data["tables"][0]["seats"][0]["stand_in"] is True
+    room.close()
