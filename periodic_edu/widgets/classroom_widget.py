@@ -250,10 +250,12 @@ class ClassroomWidget(IntentWidget):
             self.created = {}
             return
         if kind == "projector":
-            self.projector = intent["on"]
-            if self.projector:
-                self.created = {}  # the new key never reaches a projector
-            self._sync()
+            # one message: the page never draws projector mode with the named data
+            with self.hold_sync():
+                self.projector = intent["on"]
+                if self.projector:
+                    self.created = {}  # the new key never reaches a projector
+                self._sync()
             return
         teacher = self._teacher
         if teacher is None:

@@ -229,6 +229,14 @@ def test_without_the_key_the_page_shows_nothing_of_the_class(browser, teacher_se
             assert page.locator(f"{PAGE} [data-table]").count() == 0
             html = page.inner_html(PAGE)
             assert "Ada" not in html and "Bob" not in html
+        # the page's language: every word changes in place, the refusal too
+        page.select_option(f'{PAGE} .pe-cr-tools select', "uk")
+        page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")')
+        page.fill(f'{PAGE} [data-role="code"]', info.code)
+        page.fill(f'{PAGE} [data-role="key"]', "wrong")
+        page.keyboard.press("Enter")  # the form submits from the keyboard
+        page.wait_for_selector(f'{PAGE} [data-role="error"]:has-text("ключ учителя")')
+        assert page.locator(f"{PAGE} [data-table]").count() == 0
         assert page.js_errors == []
     finally:
         context.close()
