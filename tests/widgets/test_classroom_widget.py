@@ -404,3 +404,27 @@ def test_the_page_says_when_a_table_needs_the_teacher(tmp_path):
     assert "Table 1, seat 1: a bot stands in" in w.notice
     assert w.room_data["tables"][0]["seats"][0]["stand_in"] is True
     room.close()
+
+
+def test_a_page_asking_too_often_is_answered_by_the_last_read(room, monkeypatch):
+    """A tampered page sending refresh in a loop costs at most one read per 0.4 s."""
+    from types import SimpleNamespace
+
+    from periodic_edu.widgets import classroom_widget
+    clock = [100.0]
+    monkeypatch.setattr(classroom_widget, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    info, seats = two_tables(room)
+    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+    reads = []
+    real = w.teacher.overview
+    monkeypatch.setattr(w.teacher, "overview", lambda: reads.append(1) or real())
+    send(w, type="refresh")
+    for _ in range(200):
+        clock[0] += 0.001
+        send(w, type="refresh")
+    assert len(reads) == 1 and w.error == ""
+    clock[0] += 0.4
+    send(w, type="refresh")
+    assert len(reads) == 2
+    w.refresh()  # from Python: always a new read
+    assert len(reads) == 3
