@@ -173,6 +173,7 @@ class ClassroomWidget(IntentWidget):
         self._room = room
         self._teacher: Any = None
         self._last_refresh = float("-inf")
+        self._results_for: Any = None
         self._ready = False
         super().__init__(**kwargs)
         self.choices = _choices()
@@ -317,7 +318,9 @@ class ClassroomWidget(IntentWidget):
         self._teacher = teacher
         self.phase = "open"
         self.notice = Text("teacher_opened", code=teacher.code).render(self.lang)
-        self._sync(results=True)
+        self.results = {}
+        self._results_for = None
+        self._sync()
 
     def _create(self, intent: dict[str, Any]) -> None:
         settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
@@ -357,7 +360,11 @@ class ClassroomWidget(IntentWidget):
             if t["status"] != "waiting":
                 rounds[t["table"]] = self.room.spectate(teacher.code, t["table"]).get("round")
         glance = data.glance(overview, rounds, self.lang, self.projector, now=self.room.clock())
-        want_results = results or bool(self.results)
+        # the results once the teacher asked for them, read again only when a table moved
+        # (or the language or projector mode changed): results() reads the room once more
+        revisions = (tuple(t["revision"] for t in overview["tables"]), self.lang,
+                     self.projector)
+        want_results = results or (bool(self.results) and revisions != self._results_for)
         news = data.needs_the_teacher(self.room_data, glance, self.lang)
         with self.hold_sync():
             self.room_data = glance
@@ -365,6 +372,7 @@ class ClassroomWidget(IntentWidget):
                 self.notice = news
             if want_results:
                 self.results = data.results_table(teacher.results(), self.lang, self.projector)
+                self._results_for = revisions
 
     def _translate(self, lang: str) -> None:
         if getattr(self, "_ready", False) and self._teacher is not None:

@@ -428,3 +428,8 @@ def test_a_page_asking_too_often_is_answered_by_the_last_read(room, monkeypatch)
     assert len(reads) == 2
     w.refresh()  # from Python: always a new read
     assert len(reads) == 3
+    send(w, type="results")  # the room, and the results (which read it once more)
+    assert len(reads) == 5 and len(w.results["rows"]) == 4
+    clock[0] += 1
+    send(w, type="refresh")  # no table moved: the results are not read again
+    assert len(reads) == 6
