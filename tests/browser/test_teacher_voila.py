@@ -237,6 +237,9 @@ def test_without_the_key_the_page_shows_nothing_of_the_class(browser, teacher_se
         page.keyboard.press("Enter")  # the form submits from the keyboard
         page.wait_for_selector(f'{PAGE} [data-role="error"]:has-text("ключ учителя")')
         assert page.locator(f"{PAGE} [data-table]").count() == 0
+        # ?lang= in the address chooses the page's language (the key is never in it)
+        page.goto(teacher_server.base + "/?lang=de")
+        page.wait_for_selector(f'{PAGE} h3:has-text("Eine Klasse öffnen")', timeout=90_000)
         assert page.js_errors == []
     finally:
         context.close()
