@@ -233,7 +233,39 @@ function render({ model, el }) {
       card.append(button(say("teacher_start"), () => send({ type: "start", table: table.table }),
         { "aria-label": say("teacher_start_table", { table: table.label }), "data-role": "start" }));
     }
+    if (table.status !== "waiting") {
+      const watched = (model.get("watching") || {}).table === table.table;
+      card.append(button(say("teacher_watch"), () => send(watched ? { type: "watch" } : { type: "watch", table: table.table }),
+        { "aria-label": say("teacher_watch_table", { table: table.label }), "data-role": "watch",
+          "aria-pressed": watched ? "true" : "false" }));
+    }
     return card;
+  }
+
+  // one table's public view (the spectators' view: nothing a seat keeps secret)
+  function watchView(w, projector) {
+    const rows = w.seats.map((seat) => {
+      const facts = [];
+      if (seat.flask) facts.push(say("teacher_watch_flask", { cell: seat.flask }));
+      if (seat.energy !== undefined && seat.energy !== null) facts.push(say("teacher_watch_energy", { n: seat.energy }));
+      if (seat.cubes !== undefined && seat.cubes !== null) facts.push(say("teacher_watch_cubes", { n: seat.cubes }));
+      if (seat.cards !== undefined) facts.push(say("teacher_watch_cards", { n: seat.cards }));
+      if (seat.aa !== undefined && seat.aa !== null) facts.push(say("teacher_watch_aa", { n: seat.aa }));
+      if (seat.hand !== undefined) facts.push(say("teacher_watch_hand", { n: seat.hand }));
+      if (seat.bonds !== undefined) facts.push(say("teacher_watch_bonds", { n: seat.bonds }));
+      if (seat.bond_points !== undefined) facts.push(say("teacher_watch_bond_points", { n: seat.bond_points }));
+      const who = projector || !seat.name ? seat.label : `${seat.label}: ${seat.name}`;
+      const li = pe("li", { "data-seat": seat.seat }, [pe("span", { class: "pe-cr-who", text: who }), " — ", facts.join(" · ")]);
+      if (w.to_move === seat.seat && !w.over) li.classList.add("pe-cr-to-move");
+      return li;
+    });
+    const head = [say("teacher_watch_head", { table: w.label })];
+    return pe("section", { class: "pe-cr-watch", "aria-labelledby": "pe-cr-watch-h", "data-role": "watching", "data-table": w.table, "data-revision": w.revision }, [
+      pe("h3", { id: "pe-cr-watch-h", text: head.join("") }),
+      pe("p", { class: "pe-cr-status", text: w.over ? say("teacher_over") : say("teacher_round", { n: w.round }) }),
+      pe("ul", { class: "pe-cr-watch-seats" }, rows),
+      button(say("teacher_watch_stop"), () => send({ type: "watch" }), { "data-role": "watch-stop" }),
+    ]);
   }
 
   function refusalView(groups, projector) {
@@ -355,6 +387,8 @@ function render({ model, el }) {
       parts.push(pe("section", { class: "pe-cr-room", "aria-labelledby": "pe-cr-room-h" }, [
         pe("h3", { id: "pe-cr-room-h", text: say("teacher_room_head") }),
         pe("div", { class: "pe-cr-tables" }, (data.tables || []).map((t) => tableCard(t, projector)))]));
+      const watching = model.get("watching") || {};
+      if (watching.seats) parts.push(watchView(watching, projector));
       parts.push(refusalView(data.refusals || [], projector));
       const results = model.get("results") || {};
       if (results.rows) {
@@ -400,6 +434,7 @@ function render({ model, el }) {
   model.on("change:results", onData);
   model.on("change:projector", onData);
   model.on("change:created", onData);
+  model.on("change:watching", onData);
   model.on("change:phase", onPhase);
   model.on("change:error", onError);
   model.on("change:notice", onNotice);
@@ -414,6 +449,7 @@ function render({ model, el }) {
     model.off("change:results", onData);
     model.off("change:projector", onData);
     model.off("change:created", onData);
+    model.off("change:watching", onData);
     model.off("change:phase", onPhase);
     model.off("change:error", onError);
     model.off("change:notice", onNotice);

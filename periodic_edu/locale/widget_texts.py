@@ -419,6 +419,18 @@ FRONT_END = {
                              "seat at every table; to the left: fewer. The table above has "
                              "the same numbers."),
     'teacher_csv': N_("Download the results (CSV)"),
+    'teacher_watch': N_("Watch"),
+    'teacher_watch_table': N_("Watch: {table}, its public view"),
+    'teacher_watch_head': N_("Watching {table}: what every player can see"),
+    'teacher_watch_stop': N_("Stop watching"),
+    'teacher_watch_flask': N_("flask on {cell}"),
+    'teacher_watch_energy': NP_("{n} energy token", "{n} energy tokens"),
+    'teacher_watch_cubes': NP_("{n} research cube left", "{n} research cubes left"),
+    'teacher_watch_cards': NP_("{n} goal card completed", "{n} goal cards completed"),
+    'teacher_watch_aa': N_("Academic Achievement {n}"),
+    'teacher_watch_hand': NP_("{n} card in hand", "{n} cards in hand"),
+    'teacher_watch_bonds': NP_("{n} compound", "{n} compounds"),
+    'teacher_watch_bond_points': NP_("{n} bond point", "{n} bond points"),
 }
 
 #: The dashboard's own words (periodic_edu/widgets/dashboard.py).
@@ -591,6 +603,7 @@ PAGE = {
     "teacher_news_over": N_("{table}: the game is over."),
     "teacher_news_stand_in": N_("{where}: a bot stands in for a student who has not moved."),
     "teacher_news_away": N_("{where}: the student's device is no longer connected."),
+    "teacher_watch_waiting": N_("table {table} has not started: there is nothing to watch yet"),
     "teacher_table": N_("Table {table}"),
     "teacher_table_seat": N_("Table {table}, seat {seat}"),
     "teacher_group_trend": N_("Trend: {trend}"),

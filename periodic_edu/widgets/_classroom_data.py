@@ -19,7 +19,7 @@ from ..board import TREND_NAMES
 from ..tabletop.table import Text
 
 __all__ = ["say_refusal", "group_title", "glance", "results_table", "results_csv",
-           "needs_the_teacher"]
+           "needs_the_teacher", "public_table"]
 
 
 def _periodic_reason(reason: str, params: dict, action: str) -> Any:
@@ -214,3 +214,29 @@ def needs_the_teacher(before: dict, after: dict, lang: str) -> str:
                     and not seat["bot"]:
                 said.append(Text("teacher_news_away", where=seat["label"]).render(lang))
     return " ".join(said)
+
+
+def public_table(game: str, table: int, view: dict, lang: str, anonymous: bool) -> dict:
+    """One table's public view (``room.spectate``: nothing a seat keeps secret) as the page's
+    "watch a table" panel shows it: per seat, the public facts of the game, as numbers and
+    names in ``lang``. ``anonymous``: seats by label only."""
+    from ..chemistry import element_name
+    room = view.get("room", {})
+    seats = []
+    for i, seat in enumerate(room.get("seats", [])):
+        row: dict[str, Any] = {"seat": i, "label": seat_label(table, i, lang),
+                               "name": None if anonymous else seat.get("name"),
+                               "bot": seat.get("bot")}
+        if game == "periodic" and i < len(view.get("players_state", ())):
+            p = view["players_state"][i]
+            flask = p.get("flask")
+            row.update(flask=f"{element_name(flask, lang)} ({flask})" if flask else None,
+                       energy=p.get("energy"), cubes=p.get("research_cubes"),
+                       cards=len(p.get("completed_cards") or ()), aa=p.get("aa_value"))
+        elif game != "periodic" and i < len(view.get("hand_sizes") or ()):
+            row.update(hand=view["hand_sizes"][i], bonds=len((view.get("bonds") or [[]])[i]),
+                       bond_points=(view.get("bond_points") or [0])[i])
+        seats.append(row)
+    return {"table": table, "label": Text("teacher_table", table=table + 1).render(lang),
+            "game": game, "round": view.get("round"), "to_move": view.get("to_move"),
+            "revision": view.get("revision"), "over": bool(view.get("over")), "seats": seats}

@@ -34,6 +34,8 @@ type           keys (besides ``type``)                        what
                                                               CSV)
 ``lang``       ``lang``                                       the page's language
 ``forget``     -                                              close the class on this page
+``watch``      optional ``table``                             show a table's public view (none:
+                                                              stop)
 =============  =============================================  ==================================
 
 **Live updates.** The page sends ``refresh`` every second while a class is open, and Python
@@ -79,6 +81,7 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "lang": (frozenset({"lang"}), frozenset()),
     "forget": (frozenset(), frozenset()),
     "dismiss": (frozenset(), frozenset()),
+    "watch": (frozenset(), frozenset({"table"})),
 }
 _WORD = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "seat": (0, 4),
@@ -167,6 +170,8 @@ class ClassroomWidget(IntentWidget):
                              "once to the teacher (never in projector mode).").tag(sync=True)
     choices = traitlets.Dict(help="Games, editions, bots, languages.").tag(sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
+    watching = traitlets.Dict(help="The public view of the table the teacher watches (the "
+                              "spectators' view: no seat's secrets).").tag(sync=True)
 
     def __init__(self, code: str | None = None, teacher_key: str | None = None,
                  room: Any = None, **kwargs: Any) -> None:
@@ -174,6 +179,7 @@ class ClassroomWidget(IntentWidget):
         self._teacher: Any = None
         self._last_refresh = float("-inf")
         self._results_for: Any = None
+        self._watched: int | None = None
         self._ready = False
         super().__init__(**kwargs)
         self.choices = _choices()
@@ -306,6 +312,13 @@ class ClassroomWidget(IntentWidget):
         elif kind == "results":
             self._sync(results=True)
             return
+        elif kind == "watch":
+            self._watched = intent.get("table")
+            if self._watched is not None and not any(
+                    t["table"] == self._watched and t["status"] != "waiting"
+                    for t in self.room_data.get("tables", ())):
+                self._watched = None
+                raise ValueError(Text("teacher_watch_waiting", table=intent["table"] + 1))
         self._sync()
 
     def _open(self, code: str, key: str) -> None:
@@ -339,6 +352,8 @@ class ClassroomWidget(IntentWidget):
             self.notice = ""
             self.room_data = {}
             self.results = {}
+            self.watching = {}
+        self._watched = None
 
     def _step_bots(self) -> None:
         tables = len(self.room_data.get("tables", ())) or 1
@@ -356,9 +371,14 @@ class ClassroomWidget(IntentWidget):
             return
         overview = teacher.overview()  # checks the key again: a purged class raises here
         rounds = {}
+        watching: dict = {}
         for t in overview["tables"]:
             if t["status"] != "waiting":
-                rounds[t["table"]] = self.room.spectate(teacher.code, t["table"]).get("round")
+                view = self.room.spectate(teacher.code, t["table"])  # the public view only
+                rounds[t["table"]] = view.get("round")
+                if t["table"] == self._watched:
+                    watching = data.public_table(overview["game"], t["table"], view, self.lang,
+                                                 self.projector)
         glance = data.glance(overview, rounds, self.lang, self.projector, now=self.room.clock())
         # the results once the teacher asked for them, read again only when a table moved
         # (or the language or projector mode changed): results() reads the room once more
@@ -368,6 +388,7 @@ class ClassroomWidget(IntentWidget):
         news = data.needs_the_teacher(self.room_data, glance, self.lang)
         with self.hold_sync():
             self.room_data = glance
+            self.watching = watching
             if news:  # announced by the page's live region
                 self.notice = news
             if want_results:

@@ -186,10 +186,17 @@ def test_the_teachers_page_runs_a_class(browser, teacher_server, room, axe, figu
         truth = room.teacher(info.code, info.teacher_key).results()["rows"]
         assert [int(r[4]) for r in rows[1:]] == [r["score"] for r in truth]
 
+        # watch a table: its public view, following its moves
+        page.click(f'{PAGE} .pe-cr-table[data-table="0"] [data-role="watch"]')
+        page.wait_for_selector(f'{PAGE} [data-role="watching"][data-table="0"]')
+        watched = page.locator(f'{PAGE} [data-role="watching"]').inner_text()
+        assert "Ada" in watched and "flask on" in watched
+
         # projector mode: the class code large, no student name anywhere on the page
         page.click(f'{PAGE} [data-role="projector"]')
         page.wait_for_selector(f'{PAGE}[data-projector="true"] [data-role="join-code"]')
         page.wait_for_selector(f'{PAGE}[data-projector="true"] [data-role="results"]')
+        page.wait_for_selector(f'{PAGE}[data-projector="true"] [data-role="watching"]')
         shown = page.inner_text(PAGE)
         assert info.code in shown and "Table 1, seat 1" in shown
         for name in NAMES:

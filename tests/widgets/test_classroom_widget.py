@@ -433,3 +433,45 @@ def test_a_page_asking_too_often_is_answered_by_the_last_read(room, monkeypatch)
     clock[0] += 1
     send(w, type="refresh")  # no table moved: the results are not read again
     assert len(reads) == 6
+
+
+def test_watch_a_table_shows_its_public_view_only(room):
+    info = room.create_class(game="periodic", tables=2, seats=2, edition="en")
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    w = ClassroomWidget(info.code, info.teacher_key, room=room, lang="uk")
+    send(w, type="watch", table=1)  # not started: nothing to watch
+    assert w.error and w.watching == {}
+    send(w, type="watch", table=0)
+    assert w.error == ""
+    seen = w.watching
+    assert seen["table"] == 0 and [s["name"] for s in seen["seats"]] == ["Ada", "Bob"]
+    public = room.spectate(info.code, 0)
+    assert [s["flask"].endswith(f"({p['flask']})") for s, p in
+            zip(seen["seats"], public["players_state"])] == [True, True]
+    # nothing a seat keeps secret: not the agendas dealt, not the seed
+    dealt = [a["id"] for a in ada.view()["agenda_choices"]]
+    text = json.dumps(seen, ensure_ascii=False)
+    assert dealt and not any(a in text for a in dealt) and "seed" not in text
+    # a move at the table shows in the watched view after the next read
+    v = ada.view()
+    ada.play(v["legal_actions"][0], revision=v["revision"])
+    w.refresh()
+    assert w.watching["revision"] == v["revision"] + 1
+    send(w, type="projector", on=True)
+    assert "Ada" not in json.dumps(w.watching) and w.watching["seats"][0]["label"]
+    send(w, type="watch")
+    assert w.watching == {}
+
+
+def test_watch_an_elemonster_table(room):
+    info = room.create_class(game="elemonster", tables=1, seats=2)
+    a, b = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+    send(w, type="watch", table=0)
+    seats = w.watching["seats"]
+    assert [s["hand"] for s in seats] == room.spectate(info.code, 0)["hand_sizes"]
+    # per seat only counts and names: no card of anybody's hand
+    assert a.view()["hand"]
+    for s in seats:
+        assert set(s) == {"seat", "label", "name", "bot", "hand", "bonds", "bond_points"}
+        assert all(isinstance(s[k], int) for k in ("hand", "bonds", "bond_points"))
