@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, ClassVar
+from typing import Any
 
 import traitlets
 
@@ -117,8 +117,9 @@ def parse_intent(content: Any) -> dict[str, Any]:
     keys = set(content) - {"type"}
     if required - keys:
         raise IntentError(f"message {kind!r} needs {', '.join(sorted(required - keys))}")
-    if keys - required - optional:
-        raise IntentError(f"message {kind!r} takes no {', '.join(sorted(keys - required - optional))}")
+    extra = keys - required - optional
+    if extra:
+        raise IntentError(f"message {kind!r} takes no {', '.join(sorted(extra))}")
     out: dict[str, Any] = {"type": kind}
     for key in keys:
         value = content[key]
