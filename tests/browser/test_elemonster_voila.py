@@ -342,6 +342,11 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         page.wait_for_function(
             "(sel) => { const d = document.querySelector(sel).dataset; "
             "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+        # the fresh game shown before the resume is also the person's turn: wait until the
+        # resumed game is drawn (under load it comes a moment after the dataset), then compare
+        deadline = time.monotonic() + 30
+        while em_position(page) != before and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert em_position(page) == before
         assert page.evaluate(f"() => localStorage.getItem('{EM_TOKEN}')") == token
         # the How to play panel says what wins and how a duel compares, on a phone too
