@@ -13,6 +13,11 @@ Only the Explore tab (what every student sees first) is built with the dashboard
 tabs' code is imported and their widgets made when the tab is first opened (``app.opened``
 lists the built ones). A visitor kernel that never opens Elemonster never loads it: about a
 third less memory per student on a workshop server. :meth:`widgets` builds every tab.
+
+A reload opens where the game is: an invisible :class:`~.resume_scout.ResumeScout` tells which
+game this browser saved, and the dashboard opens that tab (its game then offers to resume).
+The first screen of a phone shows the board: the introduction is one line that opens on
+demand, and on *Play* the game comes before its settings.
 """
 from __future__ import annotations
 
