@@ -344,15 +344,18 @@ def test_the_page_loads_nothing_from_outside_and_knows_when_its_kernel_is_gone(r
     assert blocked == [], f"the page asked outside the server: {blocked}"
     kernel = kernel_id_of(page.content())
     kernel_process(room, kernel).kill()  # the memory cap, a crash: the kernel is gone
-    notice = page.locator(".periodic-edu-lost")
-    notice.first.wait_for(timeout=30_000)
+    alert = page.locator(".periodic-edu-lost[role='alert']")
+    alert.wait_for(timeout=30_000)
     lost_uk = "Зв'язок із сервером втрачено — перезавантажте сторінку, щоб продовжити гру."
-    assert lost_uk in notice.first.inner_text()
-    assert notice.first.get_attribute("role") == "alert"
-    areas = page.locator("#rendered_cells .jp-OutputArea-output").count()
-    assert notice.count() == areas >= 1  # every widget area says so
+    assert lost_uk in alert.inner_text()
+    box = alert.bounding_box()
+    assert box is not None and box["y"] == 0  # in sight wherever the page is scrolled to
+    areas = page.locator("#rendered_cells .jp-OutputArea-output")
+    in_areas = page.locator("#rendered_cells .jp-OutputArea-output > .periodic-edu-lost")
+    assert in_areas.count() == areas.count() >= 1  # every widget area says so too
+    assert all(lost_uk in text for text in in_areas.all_inner_texts())
     page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "workshop_lost.png"))
-    page.locator(".periodic-edu-lost button").first.click()  # "reload": the game resumes
+    alert.locator("button").click()  # "reload": the game resumes
     page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
     page.get_by_role("tab", name="Гра").click()
     page.locator("[data-role='resume']").click(timeout=60_000)
