@@ -220,3 +220,27 @@ def test_the_page_template_has_no_cdn_and_loads_the_watcher():
     for words in template.LOST_TEXT.values():
         assert words["text"] in script
     assert set(template.LOST_TEXT) == {"en", "uk", "de"}
+
+
+def test_the_docs_show_the_nginx_configuration_the_test_runs():
+    from pathlib import Path
+
+    from periodic_edu.workshop.nginx import site_config
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "workshop.md").read_text()
+    shown = text.split("```nginx\n", 1)[1].split("```", 1)[0]
+    assert shown == site_config(), "docs/workshop.md: regenerate the block with " \
+        "python -m periodic_edu.workshop.nginx"
+
+
+def test_nginx_template_refuses_what_would_break_the_configuration():
+    from periodic_edu.workshop.nginx import site_config
+
+    two = site_config(["127.0.0.1:8866", "127.0.0.1:8867"])
+    assert "server 127.0.0.1:8866;" in two and "server 127.0.0.1:8867;" in two
+    assert two.count("proxy_set_header Host $http_host;") == 2  # the websocket keeps Host
+    for bad in ("a b", "x;y", "$host", "a{"):
+        with pytest.raises(ValueError):
+            site_config([bad])
+    with pytest.raises(ValueError):
+        site_config([])
