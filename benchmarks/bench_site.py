@@ -1,24 +1,39 @@
-"""The static site's figures: size on disk, bytes a first visit fetches, and the dashboard's
-first render (navigation -> first board cell) cold and warm, in headless Chromium with the
-network cut (only 127.0.0.1 answers).
+"""The static site's figures, desktop and phone, cold and warm, with the floor beside them.
 
     .venv/bin/python benchmarks/bench_site.py                # builds site/ first if missing
     .venv/bin/python benchmarks/bench_site.py --site /tmp/site --runs 3
+    .venv/bin/python benchmarks/bench_site.py --profiles phone --json
 
-Cold: a fresh browser profile (no HTTP cache, no compiled-WebAssembly cache). Warm: the same
-profile loading the page again. The machine's load average is printed with the figures: the
-first render is CPU-bound (compiling WebAssembly, starting Python), so a busy machine is slow.
+For each profile and run, a fresh browser profile loads the dashboard twice:
+
+* **cold**: nothing cached (no HTTP cache, no service worker, no compiled WebAssembly);
+* **warm**: the second visit, after the first has finished (Python ready, the service worker
+  installed): what a student opening the page again gets.
+
+Each load reports, from navigation: the first board cell (in the DOM, and the frame that shows
+it); the first correct highlight after a click (a visitor who clicks Na, then *Increase
+Ionization Energy*, the moment the cell is there: the cells and distances shown equal
+``periodic_edu.reach``, and the frame that shows them); Python ready (the games drawn); and
+the bytes the server sent (counted by the bench's own file server, so a response from the
+browser's caches counts 0). Beside them, in the same run and profile: the floor, ``board.html``,
+a plain page of the same site with the 88-cell table and no script (its first contentful paint).
+
+Profiles: **desktop** (1400x1000, the machine's CPU) and **phone** (390x844, touch, Chromium's
+CPU throttling 4x through the DevTools protocol, ``Emulation.setCPUThrottlingRate``). The
+network is cut (only 127.0.0.1 resolves). The load average is printed with the figures: the
+start of Python is CPU-bound, so a busy machine is slow.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -26,113 +41,243 @@ CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run",
         "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+PROFILES = {
+    "desktop": {"viewport": {"width": 1400, "height": 1000}, "cpu": 1},
+    "phone": {"viewport": {"width": 390, "height": 844}, "cpu": 4, "is_mobile": True,
+              "has_touch": True, "device_scale_factor": 2},
+}
+PAGE_TIMEOUT_MS = 400_000
+
+#: Runs in the page before its own scripts: as soon as the explorer's Na cell exists, click it
+#: and then the Increase Ionization Energy trend (as a visitor would), and mark the moment the
+#: board shows exactly the expected cells and distances, and the frame after it.
+CLICKER = """(() => {
+  const want = JSON.stringify(__WANT__);
+  function shown(board) {
+    const got = {};
+    for (const n of board.querySelectorAll('[data-distance]')) got[n.dataset.symbol] = Number(n.dataset.distance);
+    return JSON.stringify(Object.fromEntries(Object.entries(got).sort()));
+  }
+  function attempt() {
+    const board = document.querySelector('#explorer [data-board="main"]');
+    const na = board && board.querySelector('[data-symbol="Na"]');
+    const trend = document.querySelector('#explorer .pe-trends [data-trend="ionization_energy"]');
+    if (!na || !trend) return requestAnimationFrame(attempt);
+    document.body.dataset.clickMs = String(Math.round(performance.now()));
+    na.click();
+    trend.click();
+    if (shown(board) !== want) return requestAnimationFrame(attempt);
+    document.body.dataset.highlightMs = String(Math.round(performance.now()));
+    requestAnimationFrame(() => setTimeout(() => {
+      document.body.dataset.highlightFrameMs = String(Math.round(performance.now()));
+    }, 0));
+  }
+  if (location.pathname.endsWith('/dashboard.html')) {
+    addEventListener('DOMContentLoaded', attempt);
+  }
+})();"""
+
+
+class Counter:
+    """Bytes and requests the file server sent (reset before each load)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.requests: list[str] = []
+
+    def reset(self) -> None:
+        with self.lock:
+            self.bytes = 0
+            self.requests = []
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.bytes += n
+
+
+def file_server(site: Path, counter: Counter) -> ThreadingHTTPServer:
+    class Handler(SimpleHTTPRequestHandler):
+        def setup(self) -> None:
+            super().setup()
+            raw = self.wfile
+
+            class Counted:  # every byte written to the socket, headers included
+                def write(self, data):
+                    counter.add(len(data))
+                    return raw.write(data)
+
+                def flush(self):
+                    return raw.flush()
+
+                def __getattr__(self, name):
+                    return getattr(raw, name)
+
+            self.wfile = Counted()
+
+        def log_request(self, code="-", size="-") -> None:
+            with counter.lock:
+                counter.requests.append(f"{code} {self.path}")
+
+        def log_message(self, *args) -> None:  # quiet
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(Handler, directory=str(site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def site_size(site: Path) -> int:
     return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def ms(data: dict, key: str) -> float | None:
+    value = data.get(key)
+    return int(value) / 1000 if value is not None else None
 
 
-def load(context, base: str, fetched: list[int]) -> dict:
-    page = context.new_page()
+def dashboard_load(page, base: str, counter: Counter, settle: bool) -> dict:
+    """One visit; ``settle``: wait until the service worker controls the page (the first visit
+    installs it after Python is ready)."""
+    counter.reset()
     page.goto(f"{base}/dashboard.html")
-    page.wait_for_function("document.body.dataset.state !== 'loading'", timeout=400_000,
-                           polling=200)
+    page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)"
+                           " && document.body.dataset.highlightFrameMs", timeout=PAGE_TIMEOUT_MS,
+                           polling=100)
+    if settle:
+        page.wait_for_function("document.body.dataset.offline", timeout=120_000, polling=200)
     data = page.evaluate("({...document.body.dataset})")
-    page.close()
-    return {"state": data.get("state"), "first_render_s": int(data.get("firstRenderMs", 0)) / 1000,
-            "python_s": int(data.get("pythonMs", 0)) / 1000,
-            "built_s": int(data.get("displayMs", 0)) / 1000, "bytes": sum(fetched)}
+    return {"state": data.get("state"), "first_cell_s": ms(data, "firstRenderMs"),
+            "first_frame_s": ms(data, "firstFrameMs"), "highlight_s": ms(data, "highlightMs"),
+            "highlight_frame_s": ms(data, "highlightFrameMs"),
+            "python_ready_s": ms(data, "pythonReadyMs"), "python_s": ms(data, "pythonMs"),
+            "bytes": counter.bytes, "requests": len(counter.requests),
+            "offline": data.get("offline"),
+            "served": counter.requests if len(counter.requests) <= 5 else counter.requests[:5]}
 
 
-def measure(site: Path, runs: int) -> dict:
+def floor_load(page, base: str, counter: Counter) -> dict:
+    counter.reset()
+    page.goto(f"{base}/board.html")
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length",
+                           timeout=60_000, polling=50)
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    cells = page.locator("td[data-symbol]").count()
+    return {"first_paint_s": fcp / 1000, "cells": cells, "bytes": counter.bytes,
+            "requests": len(counter.requests)}
+
+
+def measure(site: Path, runs: int, profiles: list[str]) -> dict:
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                               "--directory", str(site), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    cold, warm, blocked = [], [], []
+    from periodic_edu import reach
+
+    counter = Counter()
+    server = file_server(site, counter)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    want = dict(sorted(reach("Na", "ionization_energy", 5).items()))
+    result: dict = {"outside": []}
     try:
-        time.sleep(1.0)
         with sync_playwright() as p:
-            for _ in range(runs):
-                with tempfile.TemporaryDirectory(prefix="bench-site-profile-") as profile:
-                    context = p.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=ARGS, headless=True,
-                        viewport={"width": 1400, "height": 1000})
-                    fetched: list[int] = []
-
-                    def route(r, fetched=fetched):
-                        if r.request.url.startswith(base + "/") or \
-                                r.request.url.startswith(("data:", "blob:")):
-                            r.continue_()
-                        else:
-                            blocked.append(r.request.url)
-                            r.abort()
-
-                    def done(request, fetched=fetched):
-                        try:
-                            fetched.append(request.sizes()["responseBodySize"])
-                        except Exception:  # a request the page cancelled
-                            pass
-
-                    context.route("**/*", route)
-                    context.on("requestfinished", done)
-                    cold.append(load(context, base, fetched))
-                    fetched.clear()
-                    warm.append(load(context, base, fetched))
-                    context.close()
+            for name in profiles:
+                profile = PROFILES[name]
+                out = result[name] = {"cold": [], "warm": [], "floor_cold": [], "floor_warm": []}
+                for _ in range(runs):
+                    with tempfile.TemporaryDirectory(prefix="bench-site-profile-") as folder:
+                        context = p.chromium.launch_persistent_context(
+                            folder, executable_path=CHROMIUM, args=ARGS, headless=True,
+                            **{k: v for k, v in profile.items() if k != "cpu"})
+                        context.add_init_script(CLICKER.replace("__WANT__", json.dumps(want)))
+                        context.on("request", lambda r: None if r.url.startswith(
+                            (base + "/", "data:", "blob:")) else result["outside"].append(r.url))
+                        page = context.pages[0] if context.pages else context.new_page()
+                        if profile["cpu"] > 1:
+                            cdp = context.new_cdp_session(page)
+                            cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+                        out["floor_cold"].append(floor_load(page, base, counter))
+                        out["cold"].append(dashboard_load(page, base, counter, settle=True))
+                        out["floor_warm"].append(floor_load(page, base, counter))
+                        out["warm"].append(dashboard_load(page, base, counter, settle=False))
+                        context.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    return {"cold": cold, "warm": warm, "blocked": blocked}
+        server.shutdown()
+    return result
+
+
+def median(values) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def size(n: float) -> str:
+    """Bytes the server sent, headers included: a 304 is about 150 bytes."""
+    return f"{n / 1e6:.1f} MB" if n >= 1e5 else f"{n / 1e3:.1f} kB"
+
+
+def fmt(value, unit="s") -> str:
+    return "—" if value is None else f"{value:.2f} {unit}"
+
+
+def report(result: dict, profiles: list[str]) -> None:
+    for name in profiles:
+        prof = PROFILES[name]
+        print(f"\n{name} ({prof['viewport']['width']}x{prof['viewport']['height']}, CPU "
+              f"{'x' + str(prof['cpu']) + ' throttled' if prof['cpu'] > 1 else 'as is'}), "
+              f"median of {len(result[name]['cold'])} runs:")
+        for kind in ("cold", "warm"):
+            runs = result[name][kind]
+            floor = result[name][f"floor_{kind}"]
+            failed = [r for r in runs if r["state"] != "ready"]
+            print(f"  {kind}: first board cell {fmt(median(r['first_cell_s'] for r in runs))} "
+                  f"(shown {fmt(median(r['first_frame_s'] for r in runs))}); correct highlight "
+                  f"after the click (Na, Increase Ionization Energy) "
+                  f"{fmt(median(r['highlight_s'] for r in runs))} "
+                  f"(shown {fmt(median(r['highlight_frame_s'] for r in runs))}); Python ready "
+                  f"{fmt(median(r['python_ready_s'] for r in runs))}; fetched "
+                  f"{size(median(r['bytes'] for r in runs))} in "
+                  f"{median(r['requests'] for r in runs):.0f} requests")
+            print(f"  {kind} floor (board.html, no script): first paint "
+                  f"{fmt(median(r['first_paint_s'] for r in floor))}; fetched "
+                  f"{size(median(r['bytes'] for r in floor))} in "
+                  f"{median(r['requests'] for r in floor):.0f} requests")
+            print(f"    what the server sent on the last run: {runs[-1]['served']}"
+                  f"{' …' if runs[-1]['requests'] > 5 else ''}")
+            print(f"    runs: first cell {[r['first_cell_s'] for r in runs]}, highlight "
+                  f"{[r['highlight_s'] for r in runs]}, Python "
+                  f"{[r['python_ready_s'] for r in runs]}")
+            if failed:
+                print(f"  {kind}: {len(failed)} of {len(runs)} loads did not finish: {failed}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=REPO / "site")
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--profiles", default="desktop,phone",
+                        help="comma-separated: desktop, phone (default both)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
+    unknown = [p for p in profiles if p not in PROFILES]
+    if unknown:
+        parser.error(f"unknown profile(s) {unknown}: choose from {', '.join(PROFILES)}")
     if not (args.site / "dashboard.html").exists():
         sys.path.insert(0, str(REPO / "scripts"))
         import build_site
 
         build_site.build(args.site.resolve())
     before = os.getloadavg()
-    result = measure(args.site, args.runs)
+    result = measure(args.site, args.runs, profiles)
     result.update(site_bytes=site_size(args.site), load_before=before,
                   load_after=os.getloadavg(), cpus=os.cpu_count())
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     print(f"site on disk: {result['site_bytes'] / 1e6:.1f} MB ({args.site})")
-    for kind in ("cold", "warm"):
-        runs = result[kind]
-        times = [r["first_render_s"] for r in runs if r["state"] == "ready"]
-        fetched = [r["bytes"] / 1e6 for r in runs]
-        if times:
-            print(f"{kind}: first render (navigation -> first board cell) "
-                  f"median {statistics.median(times):.1f} s, runs "
-                  f"{', '.join(f'{t:.1f}' for t in times)} s; fetched "
-                  f"{statistics.median(fetched):.1f} MB")
-            ready = [r for r in runs if r["state"] == "ready"]
-            print(f"{kind}:   of which Python started (Pyodide in the worker) median "
-                  f"{statistics.median(r['python_s'] for r in ready):.1f} s, dashboard built "
-                  f"median {statistics.median(r['built_s'] for r in ready):.1f} s")
-        failed = [r for r in runs if r["state"] != "ready"]
-        if failed:
-            print(f"{kind}: {len(failed)} of {len(runs)} loads did not finish: {failed}")
-    print(f"blocked requests (outside 127.0.0.1): {len(result['blocked'])}")
+    report(result, profiles)
+    print(f"\nrequests outside 127.0.0.1: {len(result['outside'])}")
     print(f"load average before/after (1, 5, 15 min): "
           f"{' '.join(f'{x:.1f}' for x in result['load_before'])} / "
           f"{' '.join(f'{x:.1f}' for x in result['load_after'])} on {result['cpus']} CPUs")

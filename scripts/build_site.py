@@ -283,7 +283,7 @@ def precompiled(wheels: dict[str, Path], pyodide_dir: Path, lock: dict,
 
 
 # -- the dashboard page ----------------------------------------------------------------------
-def page_bundle(cache: Path, anywidget_wheel: Path, into: Path) -> None:
+def page_bundle(cache: Path, anywidget_wheel: Path, into: Path) -> Path:
     """``dashboard-widgets.js`` and ``.css``: the Jupyter widgets' front end for the dashboard
     page (site_src/page_widgets.js, bundled with its npm packages; anywidget's front end from
     the same wheel as its Python). ``npm ci`` runs once per lock file (cached)."""
@@ -310,6 +310,7 @@ def page_bundle(cache: Path, anywidget_wheel: Path, into: Path) -> None:
          "--alias:anywidget-front=./anywidget_front.js", "--loader:.svg=dataurl",
          "--loader:.woff=dataurl", "--loader:.woff2=dataurl", "--loader:.ttf=dataurl",
          "--loader:.eot=dataurl", f"--outfile={into / 'dashboard-widgets.js'}"], cwd=work)
+    return work
 
 
 def filled(name: str, marker: str, declaration: str, value: Any) -> str:
@@ -321,10 +322,15 @@ def filled(name: str, marker: str, declaration: str, value: Any) -> str:
     return script.replace(marker, f"{declaration} = {json.dumps(value, ensure_ascii=False)};")
 
 
+def dashboard_wheels(wheels: dict[str, Path]) -> list[str]:
+    """The file names of the wheels the dashboard imports (pins.json's ``dashboard``)."""
+    return [wheels[canonical(n)].name for n in PINS["dashboard"]]
+
+
 def worker_script(wheels: dict[str, Path]) -> str:
     """dashboard_worker.js with the file names of the wheels the dashboard imports."""
-    names = [wheels[canonical(n)].name for n in PINS["dashboard"]]
-    return filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS", names)
+    return filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
+                  dashboard_wheels(wheels))
 
 
 # -- the JupyterLite build -------------------------------------------------------------------
@@ -363,14 +369,256 @@ def lesson_copy(src: Path, dst: Path) -> None:
 
 def page_script() -> str:
     """dashboard.js with the page's own words in every language, from the message catalog
-    (the page speaks before Python has loaded: its words cannot come from the kernel)."""
+    (the page speaks before its data and Python have loaded): SITE's, the dashboard frame's
+    (DASHBOARD: tabs, language switch, element picker), the language switch's choices and
+    Python's own sentence for an unknown ``?lang=``."""
     from periodic_edu import i18n
-    from periodic_edu.locale.widget_texts import SITE
+    from periodic_edu.locale.widget_texts import DASHBOARD, SITE
 
-    words = {lang: {key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()}
+    marker = "\x00"
+    try:
+        i18n.resolve_language(marker)
+    except i18n.UnknownLanguageError as exc:
+        unknown = str(exc).replace(repr(marker), "{lang}")
+    frame = ("title", "intro", "tab_explore", "tab_cards", "tab_play", "language", "element")
+    words = {lang: {**{key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()},
+                    **{key: i18n.gettext("widgets", DASHBOARD[key], lang)
+                       for key in frame if key != "title"},
+                    "dashboard_title": i18n.gettext("widgets", DASHBOARD["title"], lang),
+                    "unknown_language": unknown,
+                    "languages": [[c, i18n.LANGUAGE_NAMES[c]] for c in i18n.LANGUAGES]}
              for lang in i18n.LANGUAGES}
     return filled("dashboard.js", "const WORDS = {}; // WORDS: written by scripts/build_site.py",
                   "const WORDS", words)
+
+
+# -- the static tabs: data written by Python, drawn by the widgets' own modules ----------------
+#: Where the static dashboard finds one language's data (the page fetches only its own).
+DATA_FILE = "dashboard-data-{lang}.json"
+#: The static tabs' ES modules and the widgets' CSS they need (widgets_js/, bundled).
+STATIC_CSS = ("periodic.css", "elemonster.css")
+
+
+def dashboard_data(lang: str) -> dict:
+    """What the static dashboard's Explore trends and Element cards tabs draw, in ``lang``:
+    the synced state of the widgets themselves (a TrendExplorer, an ElementCard shown on each
+    of the 118 elements), so the page shows what the widget would, without Python.
+
+    Also the dashboard's words for its frame (tabs, language switch, element picker) and the
+    templates of the refusals the explorer can meet (an unknown symbol typed in its box)."""
+    from periodic_edu import board, i18n
+    from periodic_edu.chemistry import ELEMENTS
+    from periodic_edu.locale.widget_texts import DASHBOARD, PAGE
+    from periodic_edu.widgets import ElementCard, TrendExplorer
+    from periodic_edu.widgets.dashboard import _element_options
+
+    explorer = TrendExplorer(symbol="Na", lang=lang)
+    card = ElementCard("Na", lang=lang)
+    cards = {}
+    for e in ELEMENTS:
+        card.symbol = e.symbol
+        cards[e.symbol] = card.element
+    say = lambda key: i18n.gettext("widgets", DASHBOARD[key], lang)  # noqa: E731
+    page = lambda key: i18n.gettext("widgets", PAGE[key], lang)  # noqa: E731
+    state = lambda widget, names: {n: getattr(widget, n) for n in names}  # noqa: E731
+    return {
+        "lang": lang,
+        "max_steps": board.MAX_STEPS,
+        "words": {k: say(k) for k in ("title", "intro", "tab_explore", "tab_cards", "tab_play",
+                                      "language", "element")},
+        "explorer": state(explorer, ("symbol", "trend", "steps", "property", "error", "lang",
+                                     "strings", "cells", "fblock", "elements", "trend_info",
+                                     "properties")),
+        "reach_table": explorer.reach_table,
+        "card": state(card, ("error", "lang", "strings", "sources", "card_style")),
+        "cards": cards,
+        "options": [[label, symbol] for label, symbol in _element_options(lang)],
+        "off_board": [[c["symbol"], c["name"], c["z"]] for c in explorer.fblock],
+        "refusals": {k: page(k) for k in ("want_cell", "f_block", "unknown_symbol",
+                                          "unknown_trend", "want_steps", "unknown_property",
+                                          "read_only", "no_messages")},
+    }
+
+
+def write_dashboard_data(into: Path) -> list[str]:
+    """One data file per language (compact JSON); returns their names."""
+    from periodic_edu import i18n
+
+    names = []
+    for lang in i18n.LANGUAGES:
+        name = DATA_FILE.format(lang=lang)
+        (into / name).write_text(json.dumps(dashboard_data(lang), ensure_ascii=False,
+                                            separators=(",", ":")), encoding="utf-8")
+        names.append(name)
+    return names
+
+
+def static_bundle(work: Path, into: Path) -> None:
+    """``dashboard.js``: the page's script with the widgets' own ES modules (widgets_js/) and
+    the static model, one file (esbuild); ``dashboard-static.css``: the widgets' CSS."""
+    for folder in ("widgets_js", "site_src"):  # the repository's layout: ../widgets_js/
+        if (work / folder).exists():
+            shutil.rmtree(work / folder)
+    shutil.copytree(REPO / "widgets_js", work / "widgets_js")
+    (work / "site_src").mkdir()
+    shutil.copy2(SRC / "static_model.js", work / "site_src" / "static_model.js")
+    (work / "site_src" / "dashboard.js").write_text(page_script(), encoding="utf-8")
+    run([str(work / "node_modules" / ".bin" / "esbuild"), "site_src/dashboard.js", "--bundle",
+         "--external:./dashboard-widgets.js",  # the games' front end: loaded while Python starts
+         "--format=esm", "--minify", "--legal-comments=eof", "--log-level=warning",
+         f"--outfile={into / 'dashboard.js'}"], cwd=work)
+    (into / "dashboard-static.css").write_text(
+        "\n".join((REPO / "widgets_js" / n).read_text(encoding="utf-8") for n in STATIC_CSS),
+        encoding="utf-8")
+
+
+# -- cached and offline: the service worker, the manifest, the icons ---------------------------
+#: The files the dashboard page loads besides the wheels and the data (a test holds this list
+#: to what a visit really fetches).
+PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
+              "dashboard-widgets.js", "dashboard-widgets.css", "dashboard_worker.js",
+              "page_kernel.py", "manifest.webmanifest", "icon-192.png", "icon-512.png",
+              "icon.svg")
+#: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+def cached_files(site: Path, wheels: list[str], data: list[str]) -> dict[str, str]:
+    """Every file the dashboard page loads, ``path -> sha256`` (what the service worker
+    caches and checks, byte for byte)."""
+    paths = [*PAGE_FILES, *data, *(f"static/pyodide/{n}" for n in (*PYODIDE_FILES, *wheels))]
+    missing = [p for p in paths if not (site / p).is_file()]
+    if missing:
+        raise BuildError(f"the dashboard's files are missing from the build: {missing}")
+    return {p: sha256(site / p) for p in paths}
+
+
+def service_worker(files: dict[str, str]) -> tuple[str, str]:
+    """sw.js with the build's files and version (a hash of their names and contents): a new
+    build is a new sw.js, which is how a browser learns of it (its only fetch on a visit)."""
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    script = filled("sw.js", "const FILES = {};", "const FILES", files)
+    return script.replace('const VERSION = "";', f"const VERSION = {json.dumps(version)};"), \
+        version
+
+
+def manifest(words: dict) -> dict:
+    """The web app manifest: installable on a phone's home screen, opening the dashboard."""
+    return {
+        "name": words["title"], "short_name": "periodic_edu", "lang": "en",
+        "start_url": "dashboard.html", "scope": "./", "display": "standalone",
+        "background_color": "#ffffff", "theme_color": "#1d4ed8",
+        "description": "Explore the periodic table's trends, look at element cards and play "
+                       "Periodic against bots, in your browser.",
+        "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png",
+                   "purpose": "any maskable"},
+                  {"src": "icon-512.png", "sizes": "512x512", "type": "image/png",
+                   "purpose": "any maskable"},
+                  {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+
+
+def icon_cells() -> list[tuple[int, int]]:
+    """(row, column) of the 88 board cells, from the board itself (period, group)."""
+    from periodic_edu import board
+
+    return [(c.period - 1, c.group - 1) for c in board.CELLS]
+
+
+def icon_png(size: int) -> bytes:
+    """A square PNG: the game board's 88 cells, white on blue (a safe zone of 10 % on every
+    side, so a phone's round mask cuts none). Written with zlib: no imaging library."""
+    import struct
+    import zlib
+
+    blue, white = (0x1d, 0x4e, 0xd8), (0xff, 0xff, 0xff)
+    margin = size * 0.14
+    pitch = (size - 2 * margin) / 18
+    top = (size - 7 * pitch) / 2
+    cells = set(icon_cells())
+    rows = []
+    for y in range(size):
+        row = bytearray([0])  # filter: none
+        r = int((y - top) // pitch) if y >= top else -1
+        inside_y = (y - top) - r * pitch < pitch * 0.82
+        for x in range(size):
+            c = int((x - margin) // pitch) if x >= margin else -1
+            inside = inside_y and (x - margin) - c * pitch < pitch * 0.82 and (r, c) in cells
+            row.extend(white if inside else blue)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def icon_svg() -> str:
+    cells = "".join(f'<rect x="{14 + 4 * c}" y="{36 + 4 * r}" width="3.3" height="3.3"/>'
+                    for r, c in icon_cells())
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+            '<rect width="100" height="100" fill="#1d4ed8"/>'
+            f'<g fill="#fff">{cells}</g></svg>')
+
+
+def floor_page() -> str:
+    """board.html: the floor the benchmark sets beside the dashboard, a plain page of this
+    site with the 88 board cells in a table and no script (also a printable board)."""
+    from periodic_edu import board
+
+    grid = {(c.period, c.group): c for c in board.CELLS}
+    rows = []
+    for period in range(1, 8):
+        cells = []
+        for group in range(1, 19):
+            c = grid.get((period, group))
+            cells.append(f'<td data-symbol="{c.symbol}"><small>{c.atomic_number}</small> '
+                         f'<b>{c.symbol}</b></td>' if c else "<td></td>")
+        rows.append(f"<tr><th scope=\"row\">{period}</th>{''.join(cells)}</tr>")
+    head = "".join(f'<th scope="col">{g}</th>' for g in range(1, 19))
+    title = "periodic_edu: the board"
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{title}</title>
+  <link rel="stylesheet" href="site.css">
+</head>
+<body>
+<main>
+<h1>{title}</h1>
+<div class="floor-board"><table>
+<caption>The 88 cells of the game board (no f-block), by period and group</caption>
+<thead><tr><td></td>{head}</tr></thead>
+<tbody>
+{chr(10).join(rows)}
+</tbody></table></div>
+</main>
+</body>
+</html>
+"""
+
+
+def offline_pieces(built: Path, wheels: list[str], data: list[str]) -> str:
+    """The manifest, the icons, the floor page and last the service worker (which hashes the
+    files it caches: everything else must be in place). Returns the build's version."""
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import SITE
+
+    (built / "manifest.webmanifest").write_text(json.dumps(manifest(
+        {"title": i18n.gettext("widgets", SITE["title"], "en")}), indent=1), encoding="utf-8")
+    for size in (192, 512):
+        (built / f"icon-{size}.png").write_bytes(icon_png(size))
+    (built / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    (built / "board.html").write_text(floor_page(), encoding="utf-8")
+    script, version = service_worker(cached_files(built, wheels, data))
+    (built / "sw.js").write_text(script, encoding="utf-8")
+    return version
 
 
 def build(output: Path) -> dict:
@@ -445,9 +693,11 @@ def build(output: Path) -> dict:
              "--output-dir", str(built)], cwd=lite)
         for name in ("index.html", "dashboard.html", "site.css", "page_kernel.py"):
             shutil.copy2(SRC / name, built / name)
-        (built / "dashboard.js").write_text(page_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")
-        page_bundle(cache, wheels["anywidget"], built)
+        work = page_bundle(cache, wheels["anywidget"], built)
+        static_bundle(work, built)
+        data = write_dashboard_data(built)
+        version = offline_pieces(built, dashboard_wheels(wheels), data)
         (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():
@@ -458,7 +708,8 @@ def build(output: Path) -> dict:
     seconds = time.monotonic() - started
     say(f"built {output} ({size / 1e6:.1f} MB, {len(in_lock)} Python packages) "
         f"in {seconds:.0f} s")
-    return {"output": str(output), "bytes": size, "seconds": seconds, "packages": in_lock}
+    return {"output": str(output), "bytes": size, "seconds": seconds, "packages": in_lock,
+            "version": version}
 
 
 def _installed_version(dist: str) -> str:

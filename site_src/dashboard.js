@@ -1,126 +1,243 @@
-// dashboard.js: the static site's dashboard page.
+// dashboard.js: the static site's dashboard page. Static first, Python behind.
 //
-// Python runs in a web worker (dashboard_worker.js: Pyodide and only the packages the
-// dashboard imports); the widgets are drawn here by the Jupyter widgets' own front end
-// (dashboard-widgets.js, bundled from site_src/page_widgets.js). No JupyterLab, no kernel, no
-// code in sight: a progress message while Python loads, then the dashboard.
+// * Explore trends and Element cards are drawn at once, by the widgets' own ES modules
+//   (widgets_js/trend_explorer.js, element_card.js: the same views, DOM, keyboard and
+//   announcements as in a notebook or on Voila) from data the site build wrote
+//   (dashboard-data-<lang>.json: the widgets' own synced state, see scripts/build_site.py),
+//   through a model with no kernel behind it (static_model.js). No Python is needed to explore.
+// * Python starts meanwhile in a web worker (dashboard_worker.js: Pyodide and only the
+//   packages the games import). Play and Elemonster say "Python is starting… N %" with the
+//   worker's real steps, then show the games, drawn by the Jupyter widgets' own front end
+//   (dashboard-widgets.js, bundled from site_src/page_widgets.js).
+// * Once Python is ready, a service worker of our own (sw.js) keeps the page and all it loads
+//   in the browser's cache: the next visit fetches nothing but sw.js, and works offline.
 //
-// Progress: the worker says when Python has started, when the packages are in and when the
-// dashboard is built; the bar moves smoothly between those steps on the times measured cold on
-// a 2-core machine (benchmarks/bench_site.py), and reaches 100 % at the first board cell.
+// Bundled with the widgets' modules by scripts/build_site.py (esbuild) into the site's
+// dashboard.js. Milestones for the tests and benchmarks/bench_site.py: body[data-*-ms].
+import trendExplorer from "../widgets_js/trend_explorer.js";
+import elementCard from "../widgets_js/element_card.js";
+import { StaticModel, explorerIntents, echo } from "./static_model.js";
 
 // The page's own words come from the message catalog (periodic_edu/locale, the widgets
-// domain's SITE table): this page speaks before Python has loaded, so scripts/build_site.py
-// writes them here, every language, when it builds the site. The page takes the language of
-// its ?lang= (Python says on the page when that language is unknown).
+// domain's SITE and DASHBOARD tables): the page speaks before any data or Python has loaded,
+// so scripts/build_site.py writes them here, every language, when it builds the site.
 const WORDS = {}; // WORDS: written by scripts/build_site.py
-let LANG = (() => {
-  const asked = new URLSearchParams(location.search).get("lang");
-  return asked && Object.hasOwn(WORDS, asked) ? asked : "en";
-})();
-
-// The visitor switched the dashboard's language: the page's words follow, and ?lang= in the
-// address keeps it for a reload (the game resumes in the language it was played in).
-function followLanguage(lang) {
-  if (!Object.hasOwn(WORDS, lang)) return;
-  const url = new URL(location.href);
-  if (lang !== LANG || url.searchParams.get("lang") !== null) url.searchParams.set("lang", lang);
-  history.replaceState(history.state, "", url);
-  LANG = lang;
-  translatePage();
-}
+const ASKED = new URLSearchParams(location.search).get("lang");
+let LANG = ASKED && Object.hasOwn(WORDS, ASKED) ? ASKED : "en";
 
 function word(key, params = {}) {
   const text = (WORDS[LANG] || {})[key] ?? (WORDS.en || {})[key] ?? "";
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
 }
 
-const TEXT = {
-  loading: (pct) => word("loading", { pct }),
-  drawing: (pct) => word("drawing", { pct }),
-  ready: () => word("ready"),
-  failed: () => word("failed"),
-};
+const $ = (id) => document.getElementById(id);
+function mark(name) { // milestones for the tests and benchmarks/bench_site.py
+  document.body.dataset[`${name}Ms`] = String(Math.round(performance.now()));
+}
 
-// The words already in the HTML (English, for a page read before this script ran).
+// ---- the data (one file per language, fetched once) ----------------------------------------
+const loaded = new Map();
+function data(lang) {
+  if (!loaded.has(lang)) {
+    loaded.set(lang, fetch(`dashboard-data-${lang}.json`).then((r) => {
+      if (!r.ok) throw new Error(`dashboard-data-${lang}.json: HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return loaded.get(lang);
+}
+const first = data(LANG);
+
+// ---- Python, in a worker, from the start -----------------------------------------------------
+const worker = new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" });
+worker.postMessage({ type: "start", query: `lang=${LANG}` });
+
+// ---- the page's words ------------------------------------------------------------------------
 function translatePage() {
   document.documentElement.lang = LANG;
   document.title = word("title");
-  for (const node of document.querySelectorAll("[data-say]")) {
-    node.textContent = word(node.dataset.say);
+  for (const node of document.querySelectorAll("[data-say]")) node.textContent = word(node.dataset.say);
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = word(node.dataset.word);
+  const select = $("language");
+  if (!select.options.length) {
+    for (const [code, name] of WORDS[LANG].languages) select.append(new Option(name, code));
+  }
+  select.value = LANG;
+  python.show(); // the games' progress, in the new language
+}
+
+function unknownLanguage() {
+  if (!ASKED || Object.hasOwn(WORDS, ASKED)) return;
+  const note = $("lang-note");
+  note.textContent = word("unknown_language", { lang: echo(ASKED) });
+  note.hidden = false;
+}
+
+// ---- the tabs (WAI-ARIA tabs: arrows, Home, End; the chosen tab is the one Tab stop) ------------
+function tabs() {
+  const list = [...document.querySelectorAll('[role="tab"]')];
+  function choose(tab, focus) {
+    for (const t of list) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute("aria-controls")).hidden = !on;
+    }
+    if (focus) tab.focus();
+    python.announceIfWatched();
+  }
+  for (const tab of list) {
+    tab.addEventListener("click", () => choose(tab, false));
+    tab.addEventListener("keydown", (event) => {
+      const i = list.indexOf(tab);
+      const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: list.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      choose(list[(to + list.length) % list.length], true);
+    });
   }
 }
 
+// ---- Explore trends and Element cards: the widgets, on static models --------------------------
+const shown = { data: null, explorer: null, exploreCard: null, card: null };
+
+function cardState(d, symbol) {
+  return { ...d.card, symbol, element: d.cards[symbol] };
+}
+
+function drawStatic(d) {
+  shown.data = d;
+  const explorer = new StaticModel({ ...d.explorer, reach_table: d.reach_table },
+    explorerIntents(d), d.refusals);
+  const exploreCard = new StaticModel(cardState(d, explorer.get("symbol")), {}, d.refusals);
+  const card = new StaticModel(cardState(d, "Fe"), {}, d.refusals);
+  // the card beside the explorer follows the element chosen there (Python: a dlink)
+  explorer.accepted.push((values) => {
+    if (values.symbol) exploreCard.update({ symbol: values.symbol, element: shown.data.cards[values.symbol] });
+  });
+  Object.assign(shown, { explorer, exploreCard, card });
+  trendExplorer.render({ model: explorer, el: $("explorer") });
+  elementCard.render({ model: exploreCard, el: $("explore-card") });
+  elementCard.render({ model: card, el: $("card") });
+  const picker = $("picker");
+  fillPicker(d);
+  picker.value = "Fe";
+  picker.addEventListener("change", () => {
+    card.update({ symbol: picker.value, element: shown.data.cards[picker.value] });
+  });
+}
+
+function fillPicker(d) {
+  const picker = $("picker");
+  const value = picker.value;
+  picker.replaceChildren(...d.options.map(([label, symbol]) => new Option(label, symbol)));
+  if (value) picker.value = value;
+}
+
+async function switchLanguage(lang) {
+  if (!Object.hasOwn(WORDS, lang) || (lang === LANG && shown.data?.lang === lang)) return;
+  if (stale && !loaded.has(lang)) {
+    // a newer build has taken over this page's cache: load the new page in that language
+    // (a game in progress resumes from its save) rather than mix two builds' files
+    followLanguage(lang);
+    location.reload();
+    return;
+  }
+  const d = await data(lang);
+  followLanguage(lang);
+  shown.data = d;
+  const { explorer, exploreCard, card } = shown;
+  explorer.intents = explorerIntents(d);
+  explorer.refusals = d.refusals;
+  // as Python's widget does on a language switch: the names, then the words (one message)
+  const { cells, fblock, elements, trend_info, properties, strings } = d.explorer;
+  explorer.update({ cells, fblock, elements, trend_info, properties, lang, strings });
+  for (const model of [exploreCard, card]) {
+    model.refusals = d.refusals;
+    model.update({ element: d.cards[model.get("symbol")], sources: d.card.sources, lang, strings: d.card.strings });
+  }
+  fillPicker(d);
+  worker.postMessage({ type: "language", lang });
+}
+
+// The visitor switched the language: the page's words follow, and ?lang= in the address keeps
+// it for a reload (the game resumes in the language it was played in).
+function followLanguage(lang) {
+  const url = new URL(location.href);
+  url.searchParams.set("lang", lang);
+  history.replaceState(history.state, "", url);
+  LANG = lang;
+  translatePage();
+}
+
+// ---- Play and Elemonster: Python's widgets ---------------------------------------------------
 // Each step the worker reports: the percentage reached and the seconds it takes, cold.
-const STEPS = [["start", 0, 0], ["python", 55, 4.5], ["packages", 62, 0.5], ["display", 85, 2],
-  ["drawn", 100, 1.5]];
+const STEPS = [["start", 0, 0], ["python", 55, 2.5], ["packages", 62, 0.4], ["display", 85, 1],
+  ["drawn", 100, 0.6]];
 const GIVE_UP_S = 180;
-// From this step on the page is drawing the dashboard, no longer loading Python.
-const DRAWING = STEPS.findIndex(([name]) => name === "display");
 
-const worker = new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" });
-worker.postMessage({ type: "start", query: location.search.replace(/^\?/, "") });
-const widgets = import("./dashboard-widgets.js"); // fetched while Python starts
-
-function main() {
-  const host = document.getElementById("app");
-  const text = document.getElementById("progress-text");
-  const bar = document.getElementById("progress");
-  const loading = document.getElementById("loading");
-  // A screen reader hears each step once, not every percent the bar moves by.
-  const status = document.getElementById("progress-status");
+const python = (() => {
   let step = 0; // index in STEPS of the last step reached
   let stepAt = 0; // when it was reached (seconds)
-  let shown = 0;
-  let done = false;
+  let pct = 0;
+  let state = "starting"; // "ready" | "failed"
+  let heard = "";
+  const status = () => $("progress-status");
 
-  function mark(name) { // milestones for the tests and benchmarks/bench_site.py
-    document.body.dataset[`${name}Ms`] = String(Math.round(performance.now()));
+  function text() {
+    if (state === "failed") return word("failed");
+    if (state === "ready") return word("ready");
+    return word("starting", { pct });
   }
-
+  function show() {
+    for (const box of document.querySelectorAll(".pe-python")) {
+      const p = box.querySelector(".pe-python-text");
+      const words = text();
+      if (p.textContent !== words) p.textContent = words;
+      box.querySelector("progress").value = pct;
+      box.hidden = state === "ready";
+      if (state === "failed") p.setAttribute("role", "alert");
+    }
+  }
+  // A screen reader hears Python's steps while the visitor is on a tab that waits for it,
+  // each once, and always the end: ready, or failed.
+  function announceIfWatched(force = false) {
+    const selected = document.querySelector('[role="tab"][aria-selected="true"]');
+    const watched = selected && ["tab-play", "tab-elemonster"].includes(selected.id);
+    const words = text();
+    if ((force || watched) && words !== heard) {
+      heard = words;
+      status().textContent = words;
+    }
+  }
   function reached(name) {
     const index = STEPS.findIndex(([n]) => n === name);
     if (index > step) {
       step = index;
       stepAt = performance.now() / 1000;
       mark(name);
-      show(STEPS[index][1]);
-      status.textContent = text.textContent;
+      pct = Math.max(pct, STEPS[index][1]);
+      show();
+      announceIfWatched();
     }
   }
-
-  function show(pct) {
-    pct = Math.max(shown, Math.min(100, Math.round(pct)));
-    shown = pct;
-    bar.value = pct;
-    const words = step >= DRAWING ? TEXT.drawing(pct) : TEXT.loading(pct);
-    if (text.textContent !== words) text.textContent = words;
-  }
-
-  function finish(state) {
-    if (done) return;
-    done = true;
-    document.body.dataset.state = state;
-    if (state === "ready") {
-      mark("firstRender");
-      show(100);
-      text.textContent = TEXT.ready();
-      status.textContent = text.textContent;
-      loading.hidden = true;
-      host.classList.remove("starting");
-      host.removeAttribute("aria-hidden");
-      host.inert = false;
+  function finish(outcome) {
+    if (state !== "starting") return;
+    state = outcome;
+    if (outcome === "ready") {
+      mark("pythonReady");
+      pct = 100;
     } else {
-      text.textContent = TEXT.failed();
-      text.id = "failed";
-      status.setAttribute("role", "alert");
-      status.textContent = text.textContent;
       worker.terminate();
+      if (outcome === "failed") status().setAttribute("role", "alert");
     }
+    document.body.dataset.state = outcome;
+    show();
+    announceIfWatched(true);
+    keepOffline();
   }
-
   function tick() {
-    if (done) return;
+    if (state !== "starting") return;
     const seconds = performance.now() / 1000;
     if (seconds > GIVE_UP_S) {
       finish("failed");
@@ -129,54 +246,124 @@ function main() {
     const [, from] = STEPS[step];
     const [, to, expected] = STEPS[Math.min(step + 1, STEPS.length - 1)];
     // towards the next step, never reaching it before the worker says so
-    show(from + (to - 1 - from) * (1 - Math.exp(-(seconds - stepAt) / expected)));
-    setTimeout(tick, 150);
-  }
-
-  async function display(modelId) {
-    reached("display");
-    const { PageManager } = await widgets;
-    await widgetManager(PageManager).display(modelId, host);
-    const drawn = () => host.querySelector("[data-symbol]");
-    while (!drawn() && !done) await new Promise((resolve) => setTimeout(resolve, 50));
-    reached("drawn");
-    finish("ready");
-  }
-
-  let manager = null;
-  const pending = []; // the worker's widget messages before the manager exists
-  function widgetManager(PageManager) {
-    if (!manager) {
-      manager = new PageManager((message) => worker.postMessage(message));
-      for (const message of pending.splice(0)) manager.receive(message);
+    const next = Math.round(from + (to - 1 - from) * (1 - Math.exp(-(seconds - stepAt) / expected)));
+    if (next > pct) {
+      pct = next;
+      show();
     }
-    return manager;
+    setTimeout(tick, 200);
   }
+  return { reached, finish, show, tick, announceIfWatched, get state() { return state; } };
+})();
 
-  worker.onmessage = (event) => {
-    const message = event.data;
-    if (message.type === "comm" || message.type === "idle") {
-      if (manager) manager.receive(message);
-      else pending.push(message);
-    } else if (message.type === "language") {
-      followLanguage(message.lang);
-    } else if (message.type === "progress") {
-      reached(message.step);
-    } else if (message.type === "display") {
-      display(message.model_id).catch((error) => {
-        console.error(error);
-        finish("failed");
-      });
-    } else if (message.type === "failed") {
-      finish("failed");
+// the games' front end, fetched while Python starts (after the static tabs' data: the first
+// board cell does not wait for it)
+const widgets = first.catch(() => null).then(() => import("./dashboard-widgets.js"));
+let manager = null;
+const pending = []; // the worker's widget messages before the manager exists
+function widgetManager(PageManager) {
+  if (!manager) {
+    if (!document.querySelector('link[href="dashboard-widgets.css"]')) {
+      // not in the page's head: the static tabs need none of it, and must not wait for it
+      document.head.append(Object.assign(document.createElement("link"),
+        { rel: "stylesheet", href: "dashboard-widgets.css" }));
     }
-  };
-  worker.onerror = (event) => {
-    console.error(event.message || event);
-    finish("failed");
-  };
-  tick();
+    manager = new PageManager((message) => worker.postMessage(message));
+    for (const message of pending.splice(0)) manager.receive(message);
+  }
+  return manager;
 }
 
+async function display(models) {
+  python.reached("display");
+  const { PageManager } = await widgets;
+  const pages = widgetManager(PageManager);
+  await Promise.all([pages.display(models.play, $("play")), pages.display(models.elemonster, $("elemonster"))]);
+  const drawn = () => $("play").querySelector("[data-symbol]");
+  while (!drawn() && python.state === "starting") await new Promise((resolve) => setTimeout(resolve, 50));
+  python.reached("drawn");
+  python.finish("ready");
+}
+
+worker.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "comm" || message.type === "idle") {
+    if (manager) manager.receive(message);
+    else pending.push(message);
+  } else if (message.type === "progress") {
+    python.reached(message.step);
+  } else if (message.type === "display") {
+    display(message.models).catch((error) => {
+      console.error(error);
+      python.finish("failed");
+    });
+  } else if (message.type === "failed") {
+    python.finish("failed");
+  }
+};
+worker.onerror = (event) => {
+  console.error(event.message || event);
+  python.finish("failed");
+};
+
+// ---- cached and offline --------------------------------------------------------------------
+let stale = false; // a newer build took over while this page runs (it loads nothing more)
+let touched = false; // the visitor has begun something here: no reload behind their back
+async function keepOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  const ours = navigator.serviceWorker;
+  const hadController = Boolean(ours.controller);
+  // registered only now: its install fetches (revalidates) the files this page has just
+  // loaded, so a first visit neither waits for it nor downloads anything twice
+  const registration = await ours.register("sw.js", { scope: "./dashboard", updateViaCache: "none" });
+  const takeOver = (sw) => {
+    if (sw && hadController) sw.postMessage({ type: "take-over" });
+  };
+  const whenInstalled = (sw) => {
+    if (!sw) return;
+    if (sw.state === "installed") takeOver(sw);
+    else sw.addEventListener("statechange", () => { if (sw.state === "installed") takeOver(sw); });
+  };
+  whenInstalled(registration.waiting || registration.installing);
+  registration.addEventListener("updatefound", () => whenInstalled(registration.installing));
+  ours.addEventListener("controllerchange", () => {
+    if (!hadController) return offlineReady(); // the first visit: cached from now on
+    stale = true;
+    if (!touched) location.reload(); // nothing begun: the new build, whole
+  });
+  if (hadController) offlineReady();
+}
+
+function offlineReady() {
+  const sw = navigator.serviceWorker.controller;
+  if (!sw) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "version") document.body.dataset.offline = event.data.version;
+  });
+  sw.postMessage({ type: "version" });
+}
+
+// ---- start -----------------------------------------------------------------------------------
 translatePage();
-main();
+unknownLanguage();
+tabs();
+for (const type of ["pointerdown", "keydown"]) {
+  $("app").addEventListener(type, () => { touched = true; }, { capture: true, passive: true });
+}
+$("language").addEventListener("change", (event) => {
+  switchLanguage(event.target.value).catch((error) => console.error(error));
+});
+python.show();
+python.tick();
+first.then((d) => {
+  drawStatic(d);
+  if ($("explorer").querySelector("[data-symbol]")) {
+    mark("firstRender");
+    // and the frame that shows it (benchmarks/bench_site.py reports both)
+    requestAnimationFrame(() => setTimeout(() => mark("firstFrame"), 0));
+  }
+  document.body.dataset.state = python.state === "starting" ? "explore" : python.state;
+}).catch((error) => {
+  console.error(error);
+  document.body.dataset.state = "failed";
+});

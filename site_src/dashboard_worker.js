@@ -3,8 +3,9 @@
 //
 // It loads Pyodide and only the wheels the dashboard imports (fetched in parallel with
 // Pyodide's own start, unpacked straight into site-packages: no package manager, no lock
-// lookups), runs page_kernel.py and builds the dashboard. From then on it passes comm
-// messages: Python -> page through postMessage, page -> Python through page_kernel.receive.
+// lookups), runs page_kernel.py and builds the games (Play, Elemonster: the page draws the
+// other tabs itself). From then on it passes comm messages: Python -> page through
+// postMessage, page -> Python through page_kernel.receive; and the page's language switch.
 import { loadPyodide } from "./static/pyodide/pyodide.mjs";
 
 // WHEELS: written by scripts/build_site.py (file names in static/pyodide/, from pins.json).
@@ -12,7 +13,8 @@ const WHEELS = [];
 const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
 
 const say = (message, transfer = []) => self.postMessage(message, transfer);
-let kernel = null; // page_kernel, once the dashboard is built (the page has no widget before)
+let kernel = null; // page_kernel, once the games are built (the page has no widget before)
+let language = null; // the page's language switch before then: applied once they are
 
 function deliver(message) {
   if (message.type === "comm_msg" || message.type === "comm_close") {
@@ -42,10 +44,10 @@ async function start(query) {
     const views = buffers.toJs();
     say({ type: "comm", text, buffers: views }, views.map((v) => v.buffer));
   };
-  const language = (lang) => say({ type: "language", lang });
-  const modelId = await pageKernel.start(post, query, language);
+  const models = JSON.parse(await pageKernel.start(post, query));
   kernel = pageKernel;
-  say({ type: "display", model_id: modelId });
+  if (language !== null) kernel.set_language(language);
+  say({ type: "display", models });
 }
 
 self.onmessage = (event) => {
@@ -55,6 +57,9 @@ self.onmessage = (event) => {
       console.error(error);
       say({ type: "failed", message: String(error && error.message || error) });
     });
+  } else if (message.type === "language") {
+    if (kernel) kernel.set_language(String(message.lang));
+    else language = String(message.lang);
   } else if (kernel) {
     deliver(message);
   }

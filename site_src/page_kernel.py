@@ -15,8 +15,9 @@ part of a kernel the widgets use, and no more.
   :func:`receive`, which hands them to the widget's comm as a kernel would; the widgets check
   them (IntentWidget's guard), and a message for no known comm is dropped.
 
-dashboard_worker.js runs this file, then :func:`start`; the page's language follows the
-dashboard's language switch through ``on_language``.
+dashboard_worker.js runs this file, then :func:`start`, which builds the two tabs that need
+Python: Play and Elemonster (the page draws Explore trends and Element cards itself, from data
+the site build wrote). The page owns the language switch: :func:`set_language` follows it.
 """
 from __future__ import annotations
 
@@ -118,19 +119,54 @@ def _bytes(buffer: Any) -> bytes:
     return buffer.to_bytes() if hasattr(buffer, "to_bytes") else bytes(buffer)
 
 
-async def start(post: Callable[[str, list], None], query: str,
-                on_language: Callable[[str], None] | None = None) -> str:
-    """Build the dashboard for the page's query string; returns its model id.
+#: The games of the page, once :func:`start` has built them.
+_games: dict[str, Any] = {}
 
-    ``on_language(code)``: called when the visitor switches the dashboard's language, so the
-    page's own words follow and a reload keeps the language (the page puts it in ``?lang=``)."""
+
+async def start(post: Callable[[str, list], None], query: str) -> str:
+    """Build Play and Elemonster for the page's query string (``lang=uk``); returns their
+    model ids as JSON text, ``{"play": id, "elemonster": id}``.
+
+    The games are the dashboard's own (:func:`periodic_edu.widgets.dashboard.play`, and
+    Elemonster against a greedy bot, as :func:`~periodic_edu.widgets.dashboard.dashboard` sets
+    it up); games are saved in the browser's own storage, so a reload offers to resume them.
+    An unknown language is English here (the page says so itself)."""
     logging.basicConfig(level=logging.WARNING)
     _install_ipython_stand_in()
     _install_comm(post)
-    from periodic_edu.widgets.dashboard import static_dashboard
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END
+    from periodic_edu.widgets import ElemonsterWidget
+    from periodic_edu.widgets.dashboard import language_from_query, play
+    from periodic_edu.widgets.save_store import keep_saves_in_browser
 
-    app = await static_dashboard(query)
-    if on_language is not None:
-        app.switch.observe(lambda change: on_language(change["new"]), names="value")
-        on_language(app.switch.value)
-    return app.model_id
+    await keep_saves_in_browser()
+    try:
+        lang = language_from_query(query)
+    except i18n.UnknownLanguageError:
+        lang = None
+    lang = i18n.resolve_language(lang or i18n.DEFAULT_LANGUAGE)
+    game = play(lang=lang)
+    names = [i18n.gettext("widgets", FRONT_END["you"], lang),
+             i18n.gettext("widgets", DASHBOARD["bot_greedy"], lang)]
+    elemonster = ElemonsterWidget(names, bot_delay=0.4, lang=lang)
+    _games.update(play=game, elemonster=elemonster)
+    return json.dumps({"play": game.model_id, "elemonster": elemonster.model_id})
+
+
+def set_language(lang: str) -> bool:
+    """The page's language switch: the games' words follow (a game in progress goes on). An
+    unknown language, or one before :func:`start`, changes nothing (a line in the console)."""
+    from periodic_edu import i18n
+
+    try:
+        lang = i18n.resolve_language(lang if isinstance(lang, str) else repr(lang))
+    except i18n.UnknownLanguageError as exc:
+        log.warning("the page asked for a language that is not there (%s)", exc)
+        return False
+    if not _games:
+        log.warning("the page switched the language before the games were built")
+        return False
+    _games["play"].set_language(lang)
+    _games["elemonster"].lang = lang
+    return True

@@ -424,7 +424,7 @@ def test_every_note_is_cited_and_fits_its_value():
     ("value=1 value=2 pauling_1960=1.7", "'value' twice"),
 ])
 def test_a_malformed_note_is_refused_naming_the_line(tmp_path, monkeypatch, values, fault):
-    template = "{value} on the CRC scale; Pauling's 1960 table gives {pauling_1960}"
+    template = "{value} on the Pauling scale; Pauling's 1960 table gives {pauling_1960}"
     (tmp_path / "notes.csv").write_text(
         "symbol,field,kind,note,values,citation\n"
         f'W,electronegativity_pauling,disagree,"{template}","{values}","a source"\n',
@@ -446,7 +446,7 @@ def test_notes_say_why_an_electron_affinity_is_missing():
         assert by(symbol).electron_affinity_ev is None
         assert gap and gap[0].kind == "gap" and gap[0].text.startswith("no stable anion")
     au = [n.text for n in notes("Au")]
-    assert "2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives 2.4" in au
+    assert "2.54 on the Pauling scale (Allred's 1961 values from the CRC Handbook); Pauling's 1960 table gives 2.4" in au
     assert notes("Fe") == ()
 
 

@@ -64,8 +64,8 @@ SENTENCES = {
     "attack": N_("Attacks player {t} with {name}'s {labels}."),
     "parry": N_("Parries with {name}: its {labels} beats {att}."),
     "parry_two": N_("Parries with {name}: its {labels} beat {att}."),
-    "yield": N_("Yields: no card in hand beats {att}'s {labels}."),
-    "yield_choice": N_("Yields rather than risk a card."),
+    # one sentence whatever the hand held: the log must not tell whether it could have parried
+    "yield": N_("Yields to {att}'s {labels}."),
     "give": N_("Gives up {name}, the card it can spare best."),
     "give_decay": N_("Discards {names} to the radioactive decay."),
     "give_exchange": N_("Puts back {names} after the exchange."),
@@ -183,8 +183,6 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
                     name=_name(action.card, lang),
                     labels=_labels(duel["values"], action.card, lang, True), att=duel["card"])
     if k == "yield":
-        if len(view.legal_actions()) > 1:
-            return said("yield_choice")
         return said("yield", att=duel["card"], labels=_labels(duel["values"], duel["card"],
                                                               lang))
     if k == "give":

@@ -205,6 +205,12 @@ def _start_turn(st: State) -> None:
         st.queue.append(("exchange_offer", seat, c, k.neutral))
 
 
+#: prompts only a hand holding a certain card gets (a magnetic card after a won duel, a
+#: flammable one after the gain, a skull against a parry): any decision there, a refusal too,
+#: tells the others what that hand holds, so a public log leaves it out
+HAND_PROMPTS = frozenset({"won", "swap_offer", "counter"})
+
+
 def _skip_empty_prompts(st: State) -> None:
     """Drop prompts nobody can answer (a decay for an empty hand)."""
     while st.queue and st.queue[0][0] == "decay" and not st.hands[st.queue[0][1]]:

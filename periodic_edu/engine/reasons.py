@@ -14,7 +14,7 @@ of notation) is written as it is.
 
 >>> r = Reason("no_free", trend="ionization_energy")
 >>> str(r), r.render("uk")
-('you hold no Free Action tile for Increase Ionization Energy', 'у вас немає жетона «Безкоштовна властивість» для властивості «Збільшення енергії іонізації»')
+('you hold no Free Action tile for Increase Ionization Energy', 'у тебе немає жетона «Безкоштовна властивість» для властивості «Збільшення енергії іонізації»')
 """
 from __future__ import annotations
 

@@ -302,6 +302,18 @@ FRONT_END = {
     'missing_antiquity': N_("known since antiquity"),
     'en_scales': N_("Electronegativity: Pauling's scale has no unit (F 3.98); Allen's is an energy in eV (times 0.169 ≈ Pauling)."),
     'shells_title': N_("Electron shells of {symbol}: {shells}"),
+    # the element card's successive ionization energies (periodic_edu.ionization)
+    'ie_title': N_("Successive ionization energies of {symbol}"),
+    'ie_axis': N_("eV, log scale"),
+    'ie_stage_axis': N_("electron removed: 1st, 2nd, …"),
+    'ie_summary': N_("{symbol}: {count} successive ionization energies, from {first} eV to {last} eV. Jumps, where the next electron comes from an inner shell: {jumps}."),
+    'ie_jump_item': N_("after electron {n}, ×{ratio} (shell {from} → shell {to})"),
+    'ie_no_jumps': N_("none, all electrons are in one shell"),
+    'ie_table': N_("The values"),
+    'ie_col_stage': N_("Electron"),
+    'ie_col_energy': N_("Energy (eV)"),
+    'ie_col_shell': N_("From shell"),
+    'ie_none': N_("Successive ionization energies: in this kit for H to Kr (Z 1–36)."),
     'year_bce': N_("{year} BCE"),
     'position_fblock': N_("Period {period} · f-block (no group)"),
     'position': N_("Period {period} · Group {group}"),
@@ -450,6 +462,8 @@ PAGE = {
     "reveal_goal_card": N_("a goal card was turned face up"),
     "reveal_award_tile": N_("an award tile was drawn"),
     "reveal_agendas": N_("the game ended and every agenda card was shown"),
+    "moved_away": N_("this game continues in another tab (it was resumed there); here you "
+                     "can start a new game"),
     "resume": N_("Resume your game"),
     "resume_summary": N_("Resume your game ({when}, {who})"),
     "versus": N_("{people} vs {bots}"),
@@ -517,6 +531,8 @@ SITE = {
                     "hidden information. Fine for practice against bots; for games that must "
                     "stay fair, use the Voila dashboard on a server."),
     "loading": N_("Loading Python in your browser… {pct} %"),
+    # Play and Elemonster while Python starts (the other tabs work already)
+    "starting": N_("Python is starting… {pct} %"),
     "drawing": N_("Drawing the periodic table… {pct} %"),
     "ready": N_("The dashboard is ready."),
     "failed": N_("The dashboard could not start. Reload the page to try again; if it fails "

@@ -67,28 +67,9 @@ def describe(value: Any) -> str:
     return echo(value)
 
 
-class Text(i18n.Message):
-    """A sentence the widgets' Python side shows on a page: the English text (a ``str``, what
-    ``str()`` and Python callers see) of a message of
-    :data:`periodic_edu.locale.widget_texts.PAGE` that keeps its ``key`` and ``params`` so
-    :meth:`render` can say it in the widget's language. Parameters are written as they are,
-    except ``kind`` (a bot kind id: its word in the language)."""
-
-    domain = "widgets"
-
-    @classmethod
-    def _say(cls, key: str, params: dict[str, Any], lang: str | None) -> str:
-        return _render(key, params, lang)
-
-
-def _render(key: str, params: dict[str, Any], lang: str | None) -> str:
-    from ..locale.widget_texts import FRONT_END, PAGE
-    values = {}
-    for name, value in params.items():
-        if name == "kind" and f"bot_kind_{value}" in FRONT_END:
-            value = i18n.gettext("widgets", FRONT_END[f"bot_kind_{value}"], lang)
-        values[name] = local(value, lang)
-    return i18n.gettext("widgets", PAGE[key], lang).format(**values)
+# The page's sentences are the table's (one class: periodic_edu.tabletop.table.Text, below
+# widgets so that a table says its refusals without widget code).
+from ..tabletop.table import Text  # noqa: E402
 
 
 def local(message: Any, lang: str | None) -> str:

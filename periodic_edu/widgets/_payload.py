@@ -10,9 +10,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
-from ..chemistry import element_name
 from .. import board, trends
-from ..chemistry import ELEMENTS, column_info, notes
+from ..chemistry import ELEMENTS, column_info, element_name, notes
 
 __all__ = [
     "PROPERTIES", "CARD_FIELDS", "board_cells", "fblock_cells", "element_columns",

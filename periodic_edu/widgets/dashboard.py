@@ -22,9 +22,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ..chemistry import element_name
 from .. import i18n
-from ..chemistry import ELEMENTS
+from ..chemistry import ELEMENTS, element_name
 from ..locale.widget_texts import DASHBOARD, FRONT_END
 from ..tabletop.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore, keep_saves_in_browser
@@ -305,12 +304,13 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     state = {"lang": lang}
     explorer_box = explore(symbol, lang=lang)
     built: dict[int, w.Widget] = {0: explorer_box}
+    store = SaveStore() if save_store is None else save_store  # both games save there
 
     def build_cards(lang: str) -> w.Widget:
         return element_cards(lang=lang)
 
     def build_play(lang: str) -> w.Widget:
-        return play(seed, save_store, lang=lang)
+        return play(seed, store, lang=lang)
 
     def build_elemonster(lang: str) -> w.Widget:
         from .elemonster_widget import ElemonsterWidget
@@ -318,7 +318,7 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
         # Elemonster's words are its own catalog ("elemonster"); it follows the switch too
         return ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
                                  _words(lang)("bot_greedy")], seed=seed, bot_delay=0.4,
-                                lang=lang)
+                                lang=lang, save_store=store)
 
     builders = {1: build_cards, 2: build_play, 3: build_elemonster}
     slots = [explorer_box, *(w.VBox() for _ in builders)]

@@ -15,9 +15,10 @@ the same store (same files, same code) survives a reload there. The browser stil
 the token in ``localStorage``; the saves sit in the same browser's IndexedDB.
 
 **Limits per visitor** (a workshop server: many kernels, one directory). Each store object
-lives in one kernel (one page). It keeps at most ``max_per_store`` live saves of its own (a
-new game's save replaces the page's oldest, so a page pressing New game ten times a second
-holds two saves, not thousands), and holds a shared ``flock`` on each: the global bound
+lives in one kernel (one page; the dashboard's two games share it). It keeps at most
+``max_per_store`` live saves of its own (4: a new save replaces the page's least recently
+written one, so a page pressing New game ten times a second holds four saves, not
+thousands), and holds a shared ``flock`` on each: the global bound
 (``max_saves``, oldest first) never evicts a save whose kernel is alive, so one visitor cannot
 push a classmate's game out. A kernel that ends releases its locks; its save then waits for
 the student's reload (a day at most). Two kernels evicting at once: each eviction first takes
@@ -41,7 +42,6 @@ True
 from __future__ import annotations
 
 import errno
-import fcntl
 import hashlib
 import json
 import os
@@ -62,6 +62,30 @@ DAY = 24 * 3600
 #: A temporary file older than this (seconds) belongs to a write that never finished.
 STALE_TMP_S = 60
 
+try:  # POSIX; Pyodide (the static site: one kernel per browser tab) may lack it
+    import fcntl as _fcntl
+except ImportError:  # pragma: no cover - Pyodide
+    _fcntl = None
+
+
+def _flock(fd: int, operation: str) -> bool | None:
+    """``flock(fd)``: "shared", "exclusive" (waits) or "try" (exclusive, no wait). True when
+    taken, False when another holder has it ("try"), None where the file system has no locks
+    (Emscripten's): one kernel writes there, so nothing needs one."""
+    if _fcntl is None:
+        return None
+    flag = {"shared": _fcntl.LOCK_SH, "exclusive": _fcntl.LOCK_EX,
+            "try": _fcntl.LOCK_EX | _fcntl.LOCK_NB}[operation]
+    try:
+        _fcntl.flock(fd, flag)
+    except BlockingIOError:
+        return False
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        return None  # no locking here (ENOSYS, EINVAL)
+    return True
+
 
 class SaveStoreError(OSError):
     """The store could not write (disk full, permissions): said without the server's path,
@@ -81,7 +105,7 @@ class SaveStore:
 
     def __init__(self, directory: str | os.PathLike | None = None, max_age: float = DAY,
                  max_bytes: int = 512_000, max_saves: int = 2_000,
-                 max_per_store: int = 2) -> None:
+                 max_per_store: int = 4) -> None:
         self.directory = Path(directory) if directory is not None else default_save_dir()
         self.max_age = float(max_age)
         self.max_bytes = int(max_bytes)
@@ -148,7 +172,7 @@ class SaveStore:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
         except OSError:
             return
-        fcntl.flock(fd, fcntl.LOCK_SH)
+        _flock(fd, "shared")
         old = self._held.pop(path.name, None)
         self._held[path.name] = fd
         if old is not None:
@@ -219,7 +243,7 @@ class SaveStore:
         except OSError:
             return 0
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+            _flock(lock, "exclusive")
             return self._prune_locked()
         finally:
             os.close(lock)
@@ -266,10 +290,8 @@ class SaveStore:
         except OSError:
             return False
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            return False  # held by a live kernel
-        else:
+            if _flock(fd, "try") is False:
+                return False  # held by a live kernel
             path.unlink(missing_ok=True)
             return True
         finally:
@@ -286,6 +308,73 @@ class SaveStore:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
+
+
+    # ---- one owner per save (a table in one browser tab at a time) --------------------------
+    # Kept apart from put/get so the two concerns merge and read separately. A save's
+    # "generation" counts how often it was taken up: claim() adds one, and put_owned() writes
+    # only while the save still has the writer's generation. Both run under one lock on the
+    # directory (fcntl.flock), so two tabs that claim or write at the same instant are ordered:
+    # exactly one generation is current and the other tab's write is refused.
+
+    def claim(self, token: Any) -> tuple[dict[str, Any], int] | None:
+        """Take the save of ``token`` over: ``(record, new generation)``, or None when there
+        is no such save. Every earlier holder's next :meth:`put_owned` then fails."""
+        with self._owner_lock():
+            record = self.get(token)
+            if record is None:
+                return None
+            generation = _generation(record) + 1
+            self.put(token, {**record, "generation": generation})
+            return record, generation
+
+    def put_owned(self, token: str, record: dict[str, Any], generation: int) -> bool:
+        """Write ``record`` as the save of ``token`` if the store still holds ``generation``
+        (a new save starts at generation 1); False (nothing written) when another holder
+        claimed it since. A save that is gone (expired) is written afresh only by
+        generation 1, its first holder."""
+        with self._owner_lock():
+            current = self.get(token)
+            held = _generation(current) if current is not None else 1
+            if held != generation:
+                return False
+            self.put(token, {**record, "generation": generation})
+            return True
+
+    def _owner_lock(self) -> Any:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        return _FileLock(self.directory / ".owners.lock")
+
+
+def _generation(record: dict[str, Any]) -> int:
+    value = record.get("generation", 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1
+
+
+class _FileLock:
+    """An exclusive ``flock`` on one file for a ``with`` block (threads and processes alike:
+    each entry opens its own file description). Where ``fcntl`` or ``flock`` is missing
+    (Pyodide: one tab is one kernel, with its own copy of the files) the block runs
+    unlocked."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: Any = None
+
+    def __enter__(self) -> "_FileLock":
+        self._file = open(self.path, "a+b")
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Pyodide
+            return self
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX)
+        except OSError:  # pragma: no cover - a file system without locks (Emscripten's)
+            pass  # one kernel per tab there: nothing else writes these files meanwhile
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._file.close()  # closing releases the lock
 
 
 async def keep_saves_in_browser(directory: str | os.PathLike | None = None) -> Path | None:

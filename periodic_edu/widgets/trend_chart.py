@@ -18,9 +18,8 @@ from typing import Any
 
 import traitlets
 
-from ..chemistry import element_name
 from .. import board, i18n, trends
-from ..chemistry import element
+from ..chemistry import element, element_name
 from ..locale.widget_texts import PAGE
 from . import _payload
 from ._assets import css, esm

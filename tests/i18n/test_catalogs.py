@@ -32,6 +32,8 @@ SAME_AS_ENGLISH = {
         Seaborgium Bohrium Hassium Meitnerium Darmstadtium Roentgenium Copernicium Nihonium
         Flerovium Moscovium Livermorium Oganesson""".split()),
     ("de", "card"): {"Symbol", "Name", "Da", "eV", "pm", "K"},
+    # the printable worksheets' column heads (German words spelt as in English)
+    ("de", "cli"): {"Element", "Name", "Radius (pm)"},
     # only placeholders and punctuation, a file name; German words spelt as in English
     ("uk", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md"},
     ("de", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md", "Element", "Trend",

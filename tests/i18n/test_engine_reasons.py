@@ -106,7 +106,7 @@ def test_english_stays_the_cli_contract():
         f"to them (a:<id>; you were dealt {dealt})")
     assert caught.value.render("uk") == (
         "гравець 1 не може зіграти «end»: спершу кожен гравець залишає собі одну з розданих "
-        f"йому карт наукових задач (a:<id>; вам роздано: {dealt})")
+        f"йому карт наукових задач (a:<id>; тобі роздано: {dealt})")
     assert caught.value.render("de", ["Ada", "Bo"]).startswith("Ada (Spieler 1) kann „end“")
     assert caught.value.render("en", ["Ada", "Bo"]) == str(caught.value).replace(
         "player 1", "Ada (player 1)", 1)
@@ -255,8 +255,8 @@ def test_log_sentences_take_real_ukrainian_plurals():
     assert [s.split(" за ")[0] for s in lab] == [
         "Ада отримує 1 лабораторний бал", "Ада отримує 2 лабораторні бали",
         "Ада отримує 5 лабораторних балів", "Ада отримує 21 лабораторний бал"]
-    you = say.about("Ви", "completed", 21, card="Вода (H2O)", n=21)
-    assert you == "Ви завершили карту цілі Вода (H2O) і отримали 21 бал"
+    you = say.about("Ти", "completed", 21, card="Вода (H2O)", n=21)
+    assert you == "Ти завершуєш карту цілі Вода (H2O) і отримуєш 21 бал"
     micro = [say.about("Ада", "microscope", after, group="Галогени", before=0, after=after)
              for after in (2, 7, 23)]
     assert [m.rsplit(" ", 2)[-2:] for m in micro] == [["2", "бали"], ["7", "балів"],

@@ -94,7 +94,7 @@ def test_switching_keeps_the_game_and_resends_the_words(tmp_path):
     app = dashboard(seed=11, save_store=SaveStore(tmp_path), lang="uk")
     game = app.widgets()[-1]
     assert isinstance(game, GameWidget) and game.lang == "uk"
-    assert game.seats[0]["name"] == "Ви"
+    assert game.seats[0]["name"] == "Ти"
     while not game.in_progress or not game.game.history:  # play into the game
         game.play(game.view["legal_actions"][0])
     game.run_bots()
@@ -126,7 +126,7 @@ def test_page_language_from_the_query():
     app.use_page_language(lambda: language_from_query("lang=uk"))
     assert app.switch.value == "uk" and app.tabs.get_title(0) == "Властивості"
     game = app.widgets()[-1]  # nothing was played: the same deal, the seats named in uk
-    assert [s["name"] for s in game.seats] == ["Ви", "Жадібний бот"] and game.lang == "uk"
+    assert [s["name"] for s in game.seats] == ["Ти", "Жадібний бот"] and game.lang == "uk"
     assert game.game.seed == 2 and game.game.state.ctx.goal_deck.by_id == deal.goal_deck.by_id
     app.use_page_language(lambda: language_from_query("lang=zz"))
     assert app.switch.value == "uk" and "zz" in app.children[0].children[0].value

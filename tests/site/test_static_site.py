@@ -67,7 +67,8 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
 
 def test_our_pages_link_nothing_outside_the_site(site_dir):
     for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
-                 "site.css", "dashboard-widgets.css"):
+                 "site.css", "dashboard-widgets.css", "dashboard-static.css", "sw.js",
+                 "manifest.webmanifest", "board.html"):
         text = (site_dir / name).read_text()
         assert not re.search(r"(src|href)=\"(https?:)?//", text), name
         assert not re.search(r"url\(['\"]?(https?:)?//", text), name
@@ -82,23 +83,22 @@ def test_our_pages_link_nothing_outside_the_site(site_dir):
 def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offline_page, site_server):
     page = offline_page
     page.goto(f"{site_server.base}/dashboard.html")
-    progress = page.locator("#progress-text")
-    assert re.fullmatch(r"Loading Python in your browser… \d+ %", progress.inner_text())
+    progress = page.locator('[data-python="play"] .pe-python-text')
+    assert re.fullmatch(r"Python is starting… \d+ %", progress.text_content())
     assert "hidden information" in page.locator("#fairness").inner_text()
     data = wait_ready(page)
-    seconds = {k: int(data[f"{k}Ms"]) / 1000 for k in ("firstRender", "python", "display")}
-    print(f"\n[site] dashboard first render (navigation -> first board cell): "
-          f"{seconds['firstRender']:.1f} s (Python started {seconds['python']:.1f} s, "
-          f"dashboard built {seconds['display']:.1f} s)")
-    # every step the worker reports, in order, before the first board cell
+    seconds = {k: int(data[f"{k}Ms"]) / 1000 for k in ("firstRender", "python", "pythonReady")}
+    print(f"\n[site] dashboard first board cell {seconds['firstRender']:.1f} s after "
+          f"navigation; Python started {seconds['python']:.1f} s, the games drawn "
+          f"{seconds['pythonReady']:.1f} s")
+    # every step the worker reports, in order, before the games are shown
     steps = [int(data[f"{name}Ms"]) for name in ("python", "packages", "display", "drawn")]
-    assert steps == sorted(steps) and steps[-1] <= int(data["firstRenderMs"]), data
-    app = page.locator("#app")
-    assert app.get_attribute("aria-hidden") is None and not app.evaluate("n => n.inert")
-    # a screen reader hears the steps, not every percent: the last one, outside the hidden
-    # progress panel, says the dashboard is ready
+    assert steps == sorted(steps) and steps[-1] <= int(data["pythonReadyMs"]), data
+    assert int(data["firstRenderMs"]) < int(data["pythonReadyMs"])  # static first
+    assert page.locator('[data-python="play"]').is_hidden()
+    # a screen reader hears the end of Python's start, outside the hidden progress panels
     assert page.locator("#progress-status[role=status]").inner_text() == "The dashboard is ready."
-    assert "static_dashboard" not in page.locator("body").inner_text()  # no code in sight
+    assert "start(" not in page.locator("body").inner_text()  # no code in sight
 
     main = page.locator('[data-board="main"]')
     main.locator('[data-symbol="Na"]').click()
@@ -166,10 +166,11 @@ def assert_axe_clean(page, where: str) -> None:
 
 
 def wait_ready(page) -> dict:
-    page.wait_for_function("document.body.dataset.state !== 'loading'",
+    """Python ready and the games drawn (the static tabs are drawn long before: 'explore')."""
+    page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
                            timeout=BOOT_TIMEOUT_MS, polling=250)
     data = page.evaluate("({...document.body.dataset})")
-    assert data["state"] == "ready", page.locator("#progress-text").inner_text()
+    assert data["state"] == "ready", page.locator(".pe-python-text").first.text_content()
     return data
 
 
@@ -259,7 +260,7 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     notice = page.locator("#fairness").inner_text()
     assert i18n.gettext("widgets", SITE["fair_head"], "uk") in notice, notice
     assert "curious" not in notice and "browser" not in notice, notice
-    assert page.locator("#progress-text").text_content() == i18n.gettext(
+    assert page.locator("#progress-status").text_content() == i18n.gettext(
         "widgets", SITE["ready"], "uk")
     # the visitor switches to German: the page's words follow, and a reload stays German
     page.get_by_label(i18n.gettext("widgets", DASHBOARD["language"], "uk")).select_option(
@@ -275,27 +276,20 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     assert page.js_errors == []
 
 
-def test_an_unknown_language_is_said_on_the_page_not_a_traceback():
-    """The same Python the page runs, with ``?lang=xx`` (and a query a visitor could mangle):
-    English, and a message naming the language, never an exception."""
-    from periodic_edu.widgets.dashboard import static_dashboard
-
-    app = at_once(static_dashboard("lang=xx&x=%22%27%5C"))
-    assert app.tabs.get_title(0) == "Explore trends"
-    note = app.children[0].children[0].value
-    assert 'role="alert"' in note and "xx" in note, note
-    assert at_once(static_dashboard("")).tabs.get_title(2) == "Play"
-
-
-def at_once(coroutine):
-    """The value of a coroutine that awaits nothing outside Pyodide (no event loop needed:
-    Playwright's own runs in this thread)."""
-    try:
-        coroutine.send(None)
-    except StopIteration as done:
-        return done.value
-    coroutine.close()
-    raise AssertionError("static_dashboard awaited something outside Pyodide")
+def test_an_unknown_language_is_said_on_the_page_not_a_traceback(offline_page, site_server):
+    """``?lang=xx`` (mangled as a visitor could): English, and a message naming the language,
+    never an exception; the games start in English too."""
+    page = offline_page
+    page.goto(f"{site_server.base}/dashboard.html?lang=xx%22%27%5C")
+    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000)
+    note = page.locator("#lang-note[role=alert]")
+    assert note.is_visible() and "xx" in note.inner_text() and "en, uk, de" in note.inner_text()
+    assert page.get_by_role("tab").all_inner_texts()[:3] == ["Explore trends", "Element cards",
+                                                             "Play"]
+    wait_ready(page)
+    page.get_by_role("tab", name="Play").click()
+    assert page.locator('#play [data-widget="game"]').is_visible()
+    assert page.js_errors == [] and page.blocked == []
 
 
 # -- the lessons -----------------------------------------------------------------------------

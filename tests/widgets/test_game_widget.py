@@ -88,7 +88,7 @@ def test_synced_traits_and_module():
     assert own - {"_esm", "_css", "_anywidget_id"} == {
         "static", "seats", "view", "viewer", "reach", "game_log", "log_total", "final",
         "bot_pending", "bot_delay_ms", "paused", "can_undo", "undo_note", "revision", "refusals",
-        "error", "resume_token", "resume_offer", "lang", "strings"}
+        "error", "resume_token", "resume_offer", "lang", "strings", "moved_away"}
     state = w.get_state()
     assert "export default" in state["_esm"] and "createBoard" in state["_esm"]
     assert 'from "./' not in state["_esm"]
@@ -461,12 +461,12 @@ def test_a_failing_bot_pauses_and_the_widget_keeps_working(duel):
     def broken(view):
         raise ZeroDivisionError("a bug in a bot")
 
-    w._bots[1].choose = broken  # an instance attribute hides the method
+    w.table._bots[1].choose = broken  # an instance attribute hides the method
     before = (w.game.to_json(), w.revision)
     custom(w, {"type": "step_bot", "rev": w.revision})
     assert "ZeroDivisionError" in w.error and w.paused
     assert (w.game.to_json(), w.revision) == before
-    del w._bots[1].choose
+    del w.table._bots[1].choose
     custom(w, {"type": "pause", "paused": False})
     custom(w, {"type": "step_bot", "rev": w.revision})
     assert w.error == "" and w.view["phase"] == "start"
