@@ -391,3 +391,48 @@ def test_two_servers_side_by_side_never_clash(room, tmp_path_factory):
         for server in (room, second):
             log = server.log.read_text()
             assert "Address already in use" not in log and "TCP without encryption" not in log
+
+
+#: Kernels started together for the noise test (the done-when check runs 30 with
+#: benchmarks/workshop_load.py --server-only --sessions 30, which counts the same things).
+MANY = 12
+
+
+def test_many_kernels_started_at_once_put_no_stderr_on_any_page(tmp_path_factory):
+    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
+           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", f"--class_size={MANY}",
+           "--room"]
+    with serving(cmd, REPO, tmp_path_factory.mktemp("many"), "/voila/static/voila.js",
+                 REPO / "lessons") as server:
+        deadline = time.monotonic() + 300  # every preheated kernel started at once
+        while "dashboard is ready" not in server.log.read_text():
+            assert time.monotonic() < deadline, server.log.read_text()[-2000:]
+            time.sleep(0.5)
+
+        async def visit(index: int) -> dict:
+            session = workshop_load.PageSession(server.base + "/", 120)
+            session.deadline = time.monotonic() + 120
+            html = await session.fetch_page()
+            kernel, views = workshop_load._page_facts(html)
+            await session.connect(kernel)
+            await session.load_widgets()
+            session.ws.close()
+            return {"stderr_in_page": '"stderr"' in html or '"output_type": "error"' in html,
+                    "history_error": "history" in html.lower() and "locked" in html.lower(),
+                    "views": len(views), "tracebacks": session.tracebacks}
+
+        async def everyone() -> list[dict]:
+            from tornado.httpclient import AsyncHTTPClient
+
+            AsyncHTTPClient.configure(None, max_clients=MANY + 5)
+            return await asyncio.gather(*(visit(i) for i in range(MANY)))
+
+        pages = run(everyone)
+        assert len(pages) == MANY
+        assert all(p["views"] >= 1 for p in pages), pages
+        assert not any(p["stderr_in_page"] or p["history_error"] for p in pages), pages
+        assert sum(p["tracebacks"] for p in pages) == 0
+        log = server.log.read_text()
+        for noise in ("TCP without encryption", "is not trusted", "database is locked",
+                      "websocket_ping_timeout", "Address already in use"):
+            assert noise not in log, noise
