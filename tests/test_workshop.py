@@ -244,3 +244,16 @@ def test_nginx_template_refuses_what_would_break_the_configuration():
             site_config([bad])
     with pytest.raises(ValueError):
         site_config([])
+
+
+def test_the_workshop_kernels_build_the_games_tabs_when_opened():
+    from periodic_edu.widgets.dashboard import LAZY_TABS_ENV, dashboard
+
+    app = WorkshopVoila(class_size=2)
+    assert "PERIODIC_EDU_LAZY_TABS" == LAZY_TABS_ENV
+    lazy = dashboard(seed=1, lang="en", lazy_tabs=True)
+    assert lazy.opened() == [0, 1]
+    lazy.tabs.selected_index = 2  # the page opens Play: the game is built then
+    assert lazy.opened() == [0, 1, 2]
+    assert dashboard(seed=1, lang="en").opened() == [0, 1, 2, 3]  # a notebook: every tab
+    del app

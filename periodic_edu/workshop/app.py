@@ -140,7 +140,10 @@ class WorkshopVoila(Voila):
         profile = self._kernel_home / "profile_default"
         profile.mkdir()
         (profile / "ipython_kernel_config.py").write_text(KERNEL_PROFILE, encoding="utf-8")
-        self._kernel_env = {"IPYTHONDIR": str(self._kernel_home)}
+        # the dashboard builds its games' tabs when first opened (not importable here: the
+        # workshop server never imports the widgets; the name is dashboard.LAZY_TABS_ENV)
+        self._kernel_env = {"IPYTHONDIR": str(self._kernel_home),
+                            "PERIODIC_EDU_LAZY_TABS": "1"}
         if self.kernel_memory_mb:
             self._kernel_env[MEMORY_ENV] = str(self.kernel_memory_mb)
         # a room's worth of kernels start together with the server: give them time
