@@ -19,6 +19,7 @@ Modules, one job each:
 * :mod:`.store` - the store interface: transactions and change notification
 * :mod:`.sqlite_store` - SQLite: WAL, ``BEGIN IMMEDIATE``, ``PRAGMA data_version`` polling
 * :mod:`.postgres_store` - PostgreSQL (psycopg 3): row locks, ``LISTEN/NOTIFY`` with ids only
+* :mod:`.backends` - which of the two a URL names
 * :mod:`.credentials` - seat tokens, teacher keys, PINs (stored hashed)
 * :mod:`.games` - the two games as the room sees them (replay, bots, public view, refusals)
 * :mod:`.room` - :class:`Room`, :class:`Seat`, :class:`Teacher`: the contract

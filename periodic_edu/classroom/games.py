@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import games as registry
 from ..engine import Game as PeriodicGame
 from ..engine import IllegalMoveError
 from ..engine import seed_from_class_code
@@ -18,12 +19,7 @@ from ..engine.editions import EDITIONS
 __all__ = ["GAMES", "new_game", "load_game", "to_move", "totals", "make_bot", "public_view",
            "refusal", "IllegalMoveError", "BOTS"]
 
-GAMES = ("periodic", "elemonster")
-
-
-def _elemonster():
-    from .. import elemonster
-    return elemonster
+GAMES = tuple(sorted(registry.GAMES, key=lambda name: name != "periodic"))  # periodic first
 
 
 def editions() -> tuple[str, ...]:
@@ -31,7 +27,7 @@ def editions() -> tuple[str, ...]:
 
 
 def game_class(game: str) -> Any:
-    return PeriodicGame if game == "periodic" else _elemonster().Game
+    return registry.GAMES[game].game
 
 
 def new_game(game: str, names: list[str], edition: str, seed: int | None,
@@ -44,7 +40,7 @@ def new_game(game: str, names: list[str], edition: str, seed: int | None,
         return PeriodicGame(players=names, edition=edition, seed=seed, max_rounds=max_rounds)
     if class_code is not None:
         seed = seed_from_class_code(class_code)
-    return _elemonster().Game(players=names, seed=seed, max_rounds=max_rounds)
+    return game_class(game)(players=names, seed=seed, max_rounds=max_rounds)
 
 
 def load_game(game: str, save: str) -> Any:
@@ -70,19 +66,11 @@ def totals(g: Any) -> list[int]:
 
 
 def bot_names(game: str) -> tuple[str, ...]:
-    if game == "periodic":
-        from ..bots import BOTS
-        return tuple(BOTS)
-    from ..elemonster.bots import BOTS
-    return tuple(BOTS)
+    return tuple(registry.GAMES[game].bots)
 
 
 def make_bot(game: str, name: str, seed: int) -> Any:
-    if game == "periodic":
-        from ..bots import make_bot as periodic_bot
-        return periodic_bot(name, seed=seed)
-    from ..elemonster.bots import make_bot as elemonster_bot
-    return elemonster_bot(name, seed=seed, explain=False)
+    return registry.GAMES[game].make_bot(name, seed, explain=False)
 
 
 def bot_action(game: str, g: Any, seat: int, bot: str, seed: int) -> str:
@@ -132,9 +120,13 @@ def _elemonster_keys() -> dict[str, str]:
     try:
         from ..elemonster import rules
         table = getattr(rules, "_WHY", {})
+        # a part of a sentence ("now player 2 must <parry or yield>"): "prompt.<id>"
+        parts = getattr(rules, "_PROMPT_WHAT", {})
     except ImportError:  # pragma: no cover
-        table = {}
-    return {(m if isinstance(m, str) else m[0]): k for k, m in table.items()}
+        table, parts = {}, {}
+    keys = {(m if isinstance(m, str) else m[0]): f"prompt.{k}" for k, m in parts.items()}
+    keys.update({(m if isinstance(m, str) else m[0]): k for k, m in table.items()})
+    return keys
 
 
 def _reason_id(game: str, key: Any) -> str:

@@ -95,10 +95,21 @@ class PostgresStore(Store):
         try:
             with conn.transaction():
                 cur = conn.cursor()
+                if not write:  # one snapshot for every statement of a read, as SQLite gives
+                    cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 tx = Tx(self, cur)
                 yield tx
                 for table_id in sorted(tx.notified):
                     cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
+        except psycopg.Error as error:
+            if conn.broken or isinstance(error, psycopg.OperationalError):
+                self.drop_connection()
+            raise _mapped(error) from None
+
+    def read_one(self, sql: str, params: tuple = ()) -> dict | None:
+        conn = self.conn()  # autocommit: one statement, one round trip, its own snapshot
+        try:
+            return conn.execute(self.placeholders(sql), params).fetchone()
         except psycopg.Error as error:
             if conn.broken or isinstance(error, psycopg.OperationalError):
                 self.drop_connection()

@@ -26,7 +26,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -45,6 +47,8 @@ ACTION_LIMIT = 80
 #: refusals kept per seat: one student's mistakes are bounded in the store
 REFUSALS_PER_SEAT = 500
 EXAMPLES = 3
+#: replayed games a process keeps for reading (a few per table of a class)
+GAMES_CACHED = 128
 DAY = 86_400.0
 
 #: a class's settings and their defaults
@@ -104,6 +108,25 @@ class Room:
     def __init__(self, store: Store, clock: Callable[[], float] = _now) -> None:
         self.store = store
         self.clock = clock
+        # replayed games for reading (views, the overview), by (table id, revision): a revision
+        # is written once, so it names one stored game. Moves replay their own copy.
+        self._games: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._games_lock = threading.Lock()
+
+    def _seen(self, cls: dict, table: dict) -> Any:
+        """The table's game as stored, for reading only (never played on)."""
+        key = (table["id"], table["revision"])
+        with self._games_lock:
+            game = self._games.get(key)
+            if game is not None:
+                self._games.move_to_end(key)
+                return game
+        game = games.load_game(cls["game"], table["save"])
+        with self._games_lock:
+            self._games[key] = game
+            while len(self._games) > GAMES_CACHED:
+                self._games.popitem(last=False)
+        return game
 
     # ---- classes ---------------------------------------------------------------------------
     def create_class(self, game: str = "periodic", tables: int = 1, seats: int = 3,
@@ -200,6 +223,7 @@ class Room:
         to the student once; the store keeps only their hashes."""
         name = _clean_name(name)
         token, pin = credentials.new_token(), credentials.new_pin()
+        pin_hash = credentials.pin_hash(pin)  # slow on purpose: before the transaction
         now = self.clock()
         with self.store.write() as tx:
             cls = self._class(tx, code, lock="update")  # joins of one class queue here
@@ -216,8 +240,8 @@ class Room:
                 raise TableFull("class_full")
             tx.run("UPDATE seats SET name = ?, name_key = ?, token_hash = ?, pin_hash = ?, "
                    "last_seen = ? WHERE id = ?",
-                   (name, _name_key(name), credentials.token_hash(token),
-                    credentials.pin_hash(pin), now, free["id"]))
+                   (name, _name_key(name), credentials.token_hash(token), pin_hash, now,
+                    free["id"]))
             table = tx.lock("room_tables", free["table_id"])
             self._bump(tx, table, now)
             empty = tx.one("SELECT COUNT(*) AS n FROM seats WHERE table_id = ? AND name IS NULL "
@@ -241,33 +265,44 @@ class Room:
         token (the old device's stops working) and a new PIN. Wrong PINs are bounded:
         ``credentials.PIN_TRIES`` of them lock the seat's PIN for a while."""
         name = _clean_name(name)
-        now = self.clock()
         token, new_pin = credentials.new_token(), credentials.new_pin()
-        failed = None
-        with self.store.write() as tx:
+        with self.store.read() as tx:
             cls = self._class(tx, code)
             seat = tx.one("SELECT * FROM seats WHERE class_id = ? AND name_key = ?",
                           (cls["id"], _name_key(name)))
-            if seat is None:
-                raise NotFound("bad_pin")
-            if seat["pin_locked_until"] > now:
-                raise SeatLocked("pin_locked", seconds=int(seat["pin_locked_until"] - now) + 1)
-            if not credentials.pin_matches(pin, seat["pin_hash"]):
-                failures = seat["pin_failures"] + 1
-                locked = now + credentials.PIN_LOCK_SECONDS if failures >= credentials.PIN_TRIES \
-                    else 0
-                tx.run("UPDATE seats SET pin_failures = ?, pin_locked_until = ? WHERE id = ?",
-                       (0 if locked else failures, locked, seat["id"]))
-                failed = NotFound("bad_pin")  # the count is committed, then the refusal raised
-            else:
+        if seat is None:
+            raise NotFound("bad_pin")
+        now = self.clock()
+        if seat["pin_locked_until"] > now:
+            raise SeatLocked("pin_locked", seconds=int(seat["pin_locked_until"] - now) + 1)
+        # the PIN's hash is slow on purpose: computed outside any transaction, then the write
+        # checks that the seat's PIN is still the one checked (two rejoins at once: one wins)
+        right = credentials.pin_matches(pin, seat["pin_hash"])
+        new_hash = credentials.pin_hash(new_pin) if right else None
+        with self.store.write() as tx:
+            row = tx.lock("seats", seat["id"])
+            if row is None:
+                raise NotFound("no_class")
+            if row["pin_locked_until"] > now:
+                raise SeatLocked("pin_locked", seconds=int(row["pin_locked_until"] - now) + 1)
+            if right and row["pin_hash"] == seat["pin_hash"]:
                 tx.run("UPDATE seats SET token_hash = ?, pin_hash = ?, pin_failures = 0, "
                        "last_seen = ? WHERE id = ?",
-                       (credentials.token_hash(token), credentials.pin_hash(new_pin), now,
-                        seat["id"]))
+                       (credentials.token_hash(token), new_hash, now, seat["id"]))
                 table_no = tx.one("SELECT table_no FROM room_tables WHERE id = ?",
                                   (seat["table_id"],))["table_no"]
-        if failed is not None:
-            raise failed
+            else:
+                # counted in the row itself (locked above), so wrong PINs sent at once all count
+                failures = row["pin_failures"] + 1
+                if failures >= credentials.PIN_TRIES:
+                    tx.run("UPDATE seats SET pin_failures = 0, pin_locked_until = ? WHERE id = ?",
+                           (now + credentials.PIN_LOCK_SECONDS, seat["id"]))
+                else:
+                    tx.run("UPDATE seats SET pin_failures = ? WHERE id = ?",
+                           (failures, seat["id"]))
+                table_no = None
+        if table_no is None:
+            raise NotFound("bad_pin")  # after the count was committed
         return Seat(self, token, cls["code"], table_no, seat["seat_no"], seat["name"], new_pin)
 
     def _seat(self, tx: Tx, token: object) -> dict:
@@ -366,7 +401,7 @@ class Room:
             seats = self._seat_rows(tx, row["id"])
         view: dict[str, Any] = {}
         if row["save"]:
-            view = games.public_view(games.load_game(cls["game"], row["save"]))
+            view = games.public_view(self._seen(cls, row))
         view.update(revision=row["revision"], to_move=row["to_move"],
                     over=row["status"] == "over", room=self._room_part(cls, row, seats, now))
         return view
@@ -383,8 +418,7 @@ class Room:
             raise BadInput("bad_revision")
 
         def current() -> int:
-            with self.store.read() as tx:
-                row = tx.one("SELECT revision FROM room_tables WHERE id = ?", (table_id,))
+            row = self.store.read_one("SELECT revision FROM room_tables WHERE id = ?", (table_id,))
             if row is None:
                 raise NotFound("no_class")
             return row["revision"]
@@ -496,7 +530,9 @@ class Room:
             raise StaleRevisionError(revision, -1 if table is None else table["revision"])
         # the bot thinks outside the transaction (no lock held while it searches)
         g = games.load_game(cls["game"], table["save"])
-        seed = int.from_bytes(hashlib.sha256(f"{table_id}/{revision}".encode()).digest()[:8],
+        # the bot's seed follows the deal and the move number: in a duplicate-deal class the
+        # same position at every table gets the same bot move, so the tables stay comparable
+        seed = int.from_bytes(hashlib.sha256(f"{g.seed}/{len(g.history)}".encode()).digest()[:8],
                               "big")
         action = games.bot_action(cls["game"], g, seat_no, bot, seed)
         with self.store.write() as tx:
@@ -594,7 +630,7 @@ class Seat:
         seat, cls, table, seats = self._read()
         view: dict[str, Any] = {}
         if table["save"]:
-            view = games.load_game(cls["game"], table["save"]).view(seat["seat_no"])
+            view = self.room._seen(cls, table).view(seat["seat_no"])
         now = self.room.clock()
         room = self.room._room_part(cls, table, seats, now)
         room["stand_in"] = bool(seat["stand_in"])
@@ -688,11 +724,11 @@ class Teacher:
         for t in tables:
             scores = None
             if t["save"]:
-                scores = games.totals(games.load_game(cls["game"], t["save"]))
+                scores = games.totals(room._seen(cls, t))
             out_tables.append({"table": t["table_no"], "game": cls["game"],
                                "revision": t["revision"], "to_move": t["to_move"],
                                "status": t["status"], "over": t["status"] == "over",
-                               "scores": scores,
+                               "scores": scores, "updated_at": t["updated_at"],
                                "seats": room._public_seats(cls, seats[t["id"]], now)})
         where = {}
         for t in tables:
@@ -758,6 +794,46 @@ class Teacher:
             new = room._bump(tx, row, now)
             room._event(tx, cls["id"], row["id"], new, seat, "bot" if bot else "person",
                         {"bot": bot} if bot else {})
+
+    def remove(self, table: int, seat: int) -> None:
+        """Remove a joiner before their table starts: the seat is free again, their token and
+        PIN stop working, their name is gone from the store."""
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="share")
+            row = room._table(tx, cls, table, lock=True)
+            if row["status"] != "waiting":
+                raise NotStarted("started", table=table)
+            target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
+                            (row["id"], seat))
+            if target is None or target["name"] is None:
+                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
+            tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
+                   "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
+                   "WHERE id = ?", (target["id"],))
+            room._bump(tx, row, now)
+
+    def results(self) -> dict[str, Any]:
+        """Each seat's score, ranked at its table and, duplicate-bridge style, against the same
+        seat at the other tables (the same deal when the class was created with ``duplicate``):
+        ``{"duplicate": bool, "rows": [{"table", "seat", "name", "bot", "score", "over",
+        "table_rank", "seat_rank", "vs_seat_average"}, ...]}``. Ranks count from 1 (ties share
+        a rank); a table not started has no rows."""
+        o = self.overview()
+        rows = []
+        for t in o["tables"]:
+            if t["scores"] is None:
+                continue
+            for index, (score, seat) in enumerate(zip(t["scores"], t["seats"])):
+                rows.append({"table": t["table"], "seat": index, "name": seat["name"],
+                             "bot": seat["bot"], "score": score, "over": t["over"],
+                             "table_rank": 1 + sum(x > score for x in t["scores"])})
+        for row in rows:
+            same = [r["score"] for r in rows if r["seat"] == row["seat"]]
+            row["seat_rank"] = 1 + sum(x > row["score"] for x in same)
+            row["vs_seat_average"] = round(row["score"] - sum(same) / len(same), 2)
+        return {"duplicate": bool(o["settings"]["duplicate"]), "rows": rows}
 
     def purge(self) -> None:
         """End the class and delete it: no row of it is left in the store."""

@@ -150,6 +150,12 @@ class Store:
             except Exception:  # pragma: no cover
                 pass
 
+    def read_one(self, sql: str, params: tuple = ()) -> dict | None:
+        """One row of one statement (a statement is its own snapshot): a waiter's cheap look at
+        a revision. A back end may answer it without a transaction's round trips."""
+        with self.read() as tx:
+            return tx.one(sql, params)
+
     def read(self):
         """A read transaction (a consistent snapshot)."""
         return self._transaction(write=False)

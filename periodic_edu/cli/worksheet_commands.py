@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from .. import worksheets
+from ..echo import clean
 from .common import UserError
 
 
@@ -30,5 +31,5 @@ def run_worksheet(args: argparse.Namespace) -> int:
         raise UserError(f"no lessons in {args.lang} under {lessons}")
     for number in numbers:
         for path in worksheets.build(number, args.lang, args.out, pdf=args.pdf, lessons=lessons):
-            print(path)
+            print(clean(str(path), 4096))  # a folder the user chose: escaped, not cut
     return 0

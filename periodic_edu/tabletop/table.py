@@ -38,6 +38,9 @@ result, and is refused with "this game continues in another tab" (:attr:`moved_a
 then on it refuses moves and undo (a new game is allowed: it gets its own token). So no fork
 of a game can take back what another tab has already revealed. When two writes arrive at
 once, the store's lock orders them: exactly one generation is current, the other write fails.
+A finished game (or one undone back to no person's move) leaves only a marker in its save,
+no game: nothing to resume, and an older holder still finds it taken. A write that fails (a
+full disk) is said in :attr:`save_error` and play goes on.
 
 The rules of one game
 ---------------------
@@ -55,10 +58,15 @@ A table is given ``rules``: an object with (the game itself offers ``play``, ``u
   that, called after it, gives the log entry's words: ``{"text": ...}`` plus public extras
   (which may replace the entry's ``action`` notation by None when it names a secret card); an
   entry only some seats may read carries ``"may_see": [seats]`` and is said to the others by
-  ``hidden_text(entry, names, lang)``;
+  ``hidden_text(entry, names, lang)``; an entry whose very existence would tell the others a
+  secret carries ``"only": [seats]`` and is left out of every other seat's log;
 * ``reveal_words(kinds, lang)`` -> what the reveal kinds of one action turned face up, said in
   ``lang`` (the reason Undo is refused);
 * ``settings(game)`` -> the settings that start the same kind of game again.
+
+The two games' rules are ``PERIODIC`` and ``ELEMONSTER`` in
+:mod:`periodic_edu.table_rules` (the Periodic log's sentences: :mod:`periodic_edu.game_story`). Class play reads the same table per device: ``log(lang, viewer=seat)`` for
+that seat's log, ``person_to_move`` / ``bot_to_move`` for whose turn it is.
 
 Errors: a refused request raises :class:`TableError` (a ``ValueError``) whose ``reason`` is a
 :class:`Text` to render in any language; the game's own ``IllegalMoveError`` passes through.
@@ -322,17 +330,19 @@ class Table:
         lang = i18n.resolve_language(lang)
         told = self._told_in(lang)
         names = list(names) if names is not None else [s.name for s in self.seats]
-        start = 0 if last is None else max(0, len(self.entries) - last)
         out = []
-        for entry, words in zip(self.entries[start:], told[start:]):
+        for entry, words in zip(self.entries, told):
             words = dict(words)
             may_see = words.pop("may_see", None)
+            only = words.pop("only", None)
+            if only is not None and viewer not in only:
+                continue  # an entry whose very existence tells a secret (see the rules' tell)
             row = {**entry, "name": names[entry["seat"]], **words}
             if may_see is not None and viewer not in may_see:
                 row["text"] = self.rules.hidden_text(row, names, lang)
                 row["action"] = None
             out.append(row)
-        return out
+        return out if last is None else out[max(0, len(out) - last):]
 
     def _told_in(self, lang: str) -> list[dict[str, Any]]:
         if lang not in self._told:  # said for the first time in this language: replay it

@@ -187,14 +187,6 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "saved_new": N_("Start a new one"),
 }
 
-#: What an action turned face up (elemonster.Game.revealed_by's kinds): why Undo is off
-REVEAL_WORDS = {
-    "cards_drawn": N_("cards were drawn from the pile"),
-    "random": N_("a card was chosen at random"),
-    "card_passed": N_("a card went from one hand to another"),
-    "hands": N_("the game ended and every hand was shown"),
-}
-
 #: value id -> how it is named on the card and in the duel (ELEMONSTER E-3)
 VALUE_LABELS: dict[str, str] = {
     "en": N_("attack (electronegativity)"), "ie": N_("defence (ionization energy ÷ 5)"),

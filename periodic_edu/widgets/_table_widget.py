@@ -254,6 +254,8 @@ class TableWidget(IntentWidget):
             # nothing to do and nothing wrong; the browser already shows the new position
             return False
         if intent.type == "act":
+            if table.is_over and not table.moved_away:
+                return self._refuse(Text("over_new_game"))
             seat = table.to_move
             if seat is not None and table.seats[seat].bot is not None and not table.moved_away:
                 return self._refuse(Text("bot_turn_act", name=self._names_now()[seat],

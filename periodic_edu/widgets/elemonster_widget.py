@@ -55,7 +55,7 @@ from ._assets import css, esm
 from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
                                   elemonster_strings)
-from ._table_rules import ELEMONSTER
+from ..table_rules import ELEMONSTER
 from ._table_widget import TableWidget
 from .game_widget import _seat_bots
 from .save_store import SaveStore
@@ -80,19 +80,6 @@ RULES_TEXT = {
     "materials": N_("1 for two materials"),
     "multipliers": NP_("{p} for {n} multiplier card", "{p} for {n} multiplier cards"),
 }
-MESSAGES = {
-    "over": N_("the game is over"),
-    "over_new": N_("the game is over: start a new game"),
-    "bot_decides": N_("it is {name}'s decision, a {bot}; let it play"),
-    "bot_decides_browser": N_("it is {name}'s decision ({bot}); the browser plays only for "
-                              "people"),
-    "no_bot": N_("no bot is to move now"),
-    "no_saves": N_("this widget keeps no saved games ({what!r})"),
-    "unknown_type": N_("unknown message type {what!r}"),
-    "nothing_to_undo": N_("nothing to undo: no person has played an action yet"),
-}
-#: bot id -> its kind in a sentence ("a greedy bot")
-BOT_WORDS = {"greedy": N_("greedy bot"), "random": N_("random bot")}
 #: the names the widget gives seats (re-named when the language changes)
 _SEAT_NAMES = {"you": TEXT["you"], "greedy": TEXT["bot_greedy"], "random": TEXT["bot_random"]}
 
@@ -322,8 +309,6 @@ class ElemonsterWidget(TableWidget):
         return {key: row.get(key) for key in ("i", "seat", "name", "bot", "kind", "text",
                                               "action")}
 
-    def _bot_word(self, seat: int, lang: str) -> str:
-        return say(BOT_WORDS[self.table.kinds[seat]], lang)
 
     # -- the person's choices, explained ---------------------------------------------------------
     def _choices(self, view: dict[str, Any]) -> dict[str, Any]:

@@ -45,8 +45,8 @@ from ..tabletop.table import Text
 from . import _payload
 from ._assets import css, esm
 from ._base import describe, local
-from ._game_story import OBJECTIVE_WORDS
-from ._table_rules import PERIODIC
+from ..game_story import OBJECTIVE_WORDS
+from ..table_rules import PERIODIC
 from ._table_widget import PLAYER_COLOURS, TableWidget
 from .save_store import SaveStore
 
@@ -121,7 +121,6 @@ class GameWidget(TableWidget):
 
     _esm = esm("game.js")
     _css = css("periodic.css", "game.css")
-    LOG_WINDOW = LOG_WINDOW
 
     reach = traitlets.Dict(help="trend -> {cell: steps} from the flask of the person to move.").tag(
         sync=True)

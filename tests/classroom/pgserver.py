@@ -65,21 +65,28 @@ def throwaway_postgres() -> Iterator[str]:
         for path in (root, sock):
             os.chown(path, entry.pw_uid, entry.pw_gid)
     port = _free_port()
+
+    def run(*command: str) -> None:
+        # cwd: a folder the server's user may enter (initdb and pg_ctl look at their cwd)
+        done = subprocess.run([*prefix, *command], cwd=root, capture_output=True, text=True)
+        if done.returncode:
+            log = os.path.join(root, "log")
+            tail = open(log).read()[-2000:] if os.path.exists(log) else ""
+            raise RuntimeError(f"{os.path.basename(command[0])} failed ({done.returncode}): "
+                               f"{done.stderr.strip()[-2000:]} {tail}")
     try:
-        subprocess.run([*prefix, os.path.join(binaries, "initdb"), "-D", data, "-U", "postgres",
-                        "--auth=trust", "-E", "UTF8", "--no-sync"],
-                       check=True, capture_output=True)
+        run(os.path.join(binaries, "initdb"), "-D", data, "-U", "postgres", "--auth=trust",
+            "-E", "UTF8", "--no-sync")
         # fsync off: a test server, thrown away at the end (the room's own durability is
         # PostgreSQL's, unchanged by this)
         options = (f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
                    f"-c max_connections=200")
-        subprocess.run([*prefix, os.path.join(binaries, "pg_ctl"), "-D", data, "-o", options,
-                        "-l", os.path.join(root, "log"), "-w", "-t", "60", "start"],
-                       check=True, capture_output=True)
+        run(os.path.join(binaries, "pg_ctl"), "-D", data, "-o", options,
+            "-l", os.path.join(root, "log"), "-w", "-t", "60", "start")
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*prefix, os.path.join(binaries, "pg_ctl"), "-D", data, "-m", "immediate",
-                        "-w", "stop"], capture_output=True)
+                        "-w", "stop"], cwd=root, capture_output=True)
         shutil.rmtree(root, ignore_errors=True)
 
 

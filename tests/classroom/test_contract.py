@@ -339,3 +339,49 @@ def test_a_game_replays_from_the_store(room):
     o = room.teacher(info.code, info.teacher_key).overview()
     replayed = PeriodicGame.from_json(ada.save())
     assert o["tables"][0]["scores"] == [s["total"] for s in replayed.scores()]
+
+
+def test_the_teacher_removes_a_joiner_before_the_start(room):
+    info = room.create_class(game="periodic", tables=1, seats=3)
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    teacher = room.teacher(info.code, info.teacher_key)
+    teacher.remove(0, 1)
+    with pytest.raises(NotFound):
+        bob.view()
+    with pytest.raises(NotFound):
+        room.rejoin(info.code, "Bob", bob.pin)
+    again = room.join(info.code, "Bob")  # the name and the seat are free again
+    assert (again.table, again.index) == (0, 1)
+    with pytest.raises(NotFound):
+        teacher.remove(0, 2)  # nobody sits there
+    teacher.start_table(0)
+    with pytest.raises(NotStarted):
+        teacher.remove(0, 0)
+    assert ada.view()["room"]["status"] == "playing"
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_results_rank_each_seat_against_the_same_seat_elsewhere(room, duplicate):
+    info = room.create_class(game="elemonster", tables=3, seats=2, duplicate=duplicate)
+    for t in range(3):
+        room.start_table(info.code, info.teacher_key, table=t)
+    teacher = room.teacher(info.code, info.teacher_key)
+    while room.step_bots(info.code):
+        pass
+    results = teacher.results()
+    rows = results["rows"]
+    assert results["duplicate"] is duplicate and len(rows) == 6 and all(r["over"] for r in rows)
+    overview = teacher.overview()["tables"]
+    for r in rows:
+        assert r["score"] == overview[r["table"]]["scores"][r["seat"]]
+        same = sorted((x["score"] for x in rows if x["seat"] == r["seat"]), reverse=True)
+        assert r["seat_rank"] == same.index(r["score"]) + 1
+        assert abs(r["vs_seat_average"] - (r["score"] - sum(same) / 3)) < 0.01
+        mine = overview[r["table"]]["scores"]
+        assert r["table_rank"] == sorted(mine, reverse=True).index(r["score"]) + 1
+    if duplicate:
+        # the same deal and the same bots at every table: the same game, the same scores
+        assert len({tuple(t["scores"]) for t in overview}) == 1
+        assert all(r["seat_rank"] == 1 and r["vs_seat_average"] == 0 for r in rows)
+    else:  # three different deals: the comparison has something to rank
+        assert len({tuple(t["scores"]) for t in overview}) > 1

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from periodic_edu.classroom import open_room
 from periodic_edu.elemonster import Game as ElemonsterGame
 from periodic_edu.engine import Game as PeriodicGame
 
@@ -141,3 +140,49 @@ def test_a_forked_child_leaves_the_parents_connection_working(room):
     # the child's exit closed nothing of the parent's: its session still plays
     ada.play(v["legal_actions"][0], revision=v["revision"])
     assert bob.view()["revision"] == v["revision"] + 1
+
+
+def _at_once(calls):
+    """Run the calls in threads released together (each thread its own store connection);
+    returns each call's result or exception."""
+    import threading
+    barrier = threading.Barrier(len(calls))
+    out = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        try:
+            out[i] = call()
+        except Exception as error:  # the test looks at which calls raised what
+            out[i] = error
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return out
+
+
+def test_joins_at_once_get_distinct_seats_and_one_name_wins_once(room):
+    from periodic_edu.classroom import NameTaken, Seat
+    info = room.create_class(game="periodic", tables=3, seats=2)
+    out = _at_once([lambda n=n: room.join(info.code, n) for n in ("A", "B", "C", "D", "Eve",
+                                                                   "Eve")])
+    seats = [o for o in out if isinstance(o, Seat)]
+    assert sum(isinstance(o, NameTaken) for o in out) == 1 and len(seats) == 5, out
+    assert len({(s.table, s.index) for s in seats}) == 5
+    # two tables filled up and started, the third holds one student
+    status = [t["status"] for t in room.teacher(info.code, info.teacher_key).overview()["tables"]]
+    assert status == ["playing", "playing", "waiting"]
+
+
+def test_wrong_pins_sent_at_once_all_count(room):
+    from periodic_edu.classroom import NotFound, SeatLocked, credentials
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    ada = room.join(info.code, "Ada")
+    wrong = "000000" if ada.pin != "000000" else "111111"
+    out = _at_once([lambda: room.rejoin(info.code, "Ada", wrong)
+                    for _ in range(credentials.PIN_TRIES)])
+    assert all(isinstance(o, (NotFound, SeatLocked)) for o in out), out
+    with pytest.raises(SeatLocked):
+        room.rejoin(info.code, "Ada", ada.pin)

@@ -27,7 +27,7 @@ from periodic_edu.engine.reasons import COUNTS, MESSAGES, Reason, render
 from periodic_edu.engine.tables import FAMILY_OF, TREND_ABBR, TRENDS
 from periodic_edu.locale.widget_texts import GAME_LOG, PAGE
 from periodic_edu.widgets import ElementCard, GameWidget, TrendChart, TrendExplorer
-from periodic_edu.widgets._game_story import _Log
+from periodic_edu.game_story import _Log
 
 CYRILLIC = re.compile("[а-яіїєґ]")
 #: A sample value for each kind of parameter (ids, as the engine passes them).

@@ -11,15 +11,12 @@ from periodic_edu import board
 from periodic_edu.engine import Game
 from periodic_edu.widgets import GameWidget
 from periodic_edu.widgets._game_intents import MAX_ACTION_LENGTH
+from widget_helpers import custom
 
 #: A seed long enough that its digits cannot turn up in the state by chance.
 SEED = 918273645
 
 
-def custom(widget, content) -> None:
-    """Deliver a custom message exactly as ipywidgets does for ``model.send(content)``."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def plain(value):
@@ -490,7 +487,7 @@ def test_agenda_objectives_and_events_in_words_for_a_player_called_you():
     words = w.static["objectives"]
     assert words["pair:2+3"] == "+5 for each pair: one blue and one purple card you completed"
     assert all("oo" not in text for text in words.values())
-    from periodic_edu.widgets._game_story import possessive
+    from periodic_edu.game_story import possessive
     assert possessive("You") == "Your" and possessive("Ada") == "Ada's"
     for _ in range(6):
         human_turn(w)
