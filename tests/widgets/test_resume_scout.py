@@ -57,14 +57,14 @@ def test_the_dashboard_opens_the_saved_games_tab_unless_one_was_chosen(tmp_path)
     store = SaveStore(tmp_path / "saves")
     token = SaveStore.new_token()
     store.put(token, {"game": "periodic"})
-    app = dashboard(seed=1, lang="en", save_store=store)
+    app = dashboard(seed=1, lang="en", save_store=store, lazy_tabs=True)  # the workshop's
     scout = app.children[-1]
     assert isinstance(scout, ResumeScout)
-    assert app.opened() == [0]
+    assert app.opened() == [0, 1]
     message(scout, {"type": "saved", "tokens": {"periodic": token}})
     assert app.tabs.selected_index == 2 and 2 in app.opened()
 
-    chosen = dashboard(seed=1, lang="en", save_store=store)
+    chosen = dashboard(seed=1, lang="en", save_store=store, lazy_tabs=True)
     chosen.tabs.selected_index = 1  # the visitor was quicker
     message(chosen.children[-1], {"type": "saved", "tokens": {"periodic": token}})
     assert chosen.tabs.selected_index == 1
