@@ -118,13 +118,23 @@ function drawStatic(d) {
   Object.assign(shown, { explorer, exploreCard, card });
   trendExplorer.render({ model: explorer, el: $("explorer") });
   elementCard.render({ model: exploreCard, el: $("explore-card") });
-  elementCard.render({ model: card, el: $("card") });
   const picker = $("picker");
   fillPicker(d);
   picker.value = "Fe";
   picker.addEventListener("change", () => {
     card.update({ symbol: picker.value, element: shown.data.cards[picker.value] });
   });
+  // the Element cards tab's card: drawn when that tab is first shown, or when the page is idle
+  // (not in the way of the first board cell)
+  let drawn = false;
+  const drawCard = () => {
+    if (drawn) return;
+    drawn = true;
+    elementCard.render({ model: card, el: $("card") });
+  };
+  $("tab-cards").addEventListener("click", drawCard);
+  $("tab-cards").addEventListener("focus", drawCard);
+  shownOnce.then(() => setTimeout(drawCard, 1000));
 }
 
 function fillPicker(d) {
@@ -256,9 +266,15 @@ const python = (() => {
   return { reached, finish, show, tick, announceIfWatched, get state() { return state; } };
 })();
 
-// the games' front end, fetched while Python starts (after the static tabs' data: the first
-// board cell does not wait for it)
-const widgets = first.catch(() => null).then(() => import("./dashboard-widgets.js"));
+// The games' front end (0.8 MB of script), fetched while Python starts, once the static tabs
+// are on screen and the page is idle: its evaluation must not hold up the first board cell
+// or the answer to the first click (Python needs seconds more anyway).
+let loadWidgets;
+const shownOnce = new Promise((resolve) => { loadWidgets = resolve; });
+const widgets = shownOnce.then(() => new Promise((resolve) => {
+  if ("requestIdleCallback" in window) requestIdleCallback(resolve, { timeout: 1500 });
+  else setTimeout(resolve, 300);
+})).then(() => import("./dashboard-widgets.js"));
 let manager = null;
 const pending = []; // the worker's widget messages before the manager exists
 function widgetManager(PageManager) {
@@ -360,10 +376,14 @@ first.then((d) => {
   if ($("explorer").querySelector("[data-symbol]")) {
     mark("firstRender");
     // and the frame that shows it (benchmarks/bench_site.py reports both)
-    requestAnimationFrame(() => setTimeout(() => mark("firstFrame"), 0));
-  }
+    requestAnimationFrame(() => setTimeout(() => {
+      mark("firstFrame");
+      loadWidgets();
+    }, 0));
+  } else loadWidgets();
   document.body.dataset.state = python.state === "starting" ? "explore" : python.state;
 }).catch((error) => {
   console.error(error);
   document.body.dataset.state = "failed";
+  loadWidgets();
 });
