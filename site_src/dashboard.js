@@ -167,7 +167,7 @@ async function switchLanguage(lang) {
     model.update({ element: d.cards[model.get("symbol")], sources: d.card.sources, lang, strings: d.card.strings });
   }
   fillPicker(d);
-  worker.postMessage({ type: "language", lang });
+  python.follow();
 }
 
 // The visitor switched the language: the page's words follow, and ?lang= in the address keeps
@@ -244,6 +244,7 @@ const python = (() => {
     document.body.dataset.state = outcome;
     show();
     announceIfWatched(true);
+    follow();
     keepOffline();
   }
   function tick() {
@@ -263,7 +264,17 @@ const python = (() => {
     }
     setTimeout(tick, 200);
   }
-  return { reached, finish, show, tick, announceIfWatched, get state() { return state; } };
+  // The games follow the page's language once the page holds their widgets: switched earlier,
+  // Python would replace a game not yet begun (its seats named anew) while the page is still
+  // creating the first one's model.
+  let spoken = LANG; // the language Python's games are in (it starts in the page's)
+  function follow() {
+    if (state === "ready" && spoken !== LANG) {
+      spoken = LANG;
+      worker.postMessage({ type: "language", lang: LANG });
+    }
+  }
+  return { reached, finish, show, tick, announceIfWatched, follow, get state() { return state; } };
 })();
 
 // The games' front end (0.8 MB of script), fetched while Python starts, once the static tabs

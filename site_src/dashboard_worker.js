@@ -14,7 +14,6 @@ const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
 
 const say = (message, transfer = []) => self.postMessage(message, transfer);
 let kernel = null; // page_kernel, once the games are built (the page has no widget before)
-let language = null; // the page's language switch before then: applied once they are
 
 function deliver(message) {
   if (message.type === "comm_msg" || message.type === "comm_close") {
@@ -46,7 +45,6 @@ async function start(query) {
   };
   const models = JSON.parse(await pageKernel.start(post, query));
   kernel = pageKernel;
-  if (language !== null) kernel.set_language(language);
   say({ type: "display", models });
 }
 
@@ -58,8 +56,8 @@ self.onmessage = (event) => {
       say({ type: "failed", message: String(error && error.message || error) });
     });
   } else if (message.type === "language") {
+    // the page sends it once it holds the games' widgets (page_kernel checks the code)
     if (kernel) kernel.set_language(String(message.lang));
-    else language = String(message.lang);
   } else if (kernel) {
     deliver(message);
   }

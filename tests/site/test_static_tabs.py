@@ -116,6 +116,14 @@ def test_the_explorer_answers_before_python_and_equals_reach_in_every_language(o
                 assert got[s][t + ":current"] == [s]
         tabs = page.get_by_role("tab").all_inner_texts()
         assert tabs[0] == i18n.gettext("widgets", DASHBOARD["tab_explore"], lang)
+    # Python, ready now or later, has followed the switches: its games speak German
+    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=300_000,
+                           polling=250)
+    page.get_by_role("tab", name=i18n.gettext("widgets", DASHBOARD["tab_play"], "de")).click()
+    page.wait_for_function("document.querySelector('#play [data-widget=\"game\"]')"
+                           "?.closest('[lang]')?.getAttribute('lang') === 'de'", timeout=60_000)
+    players = i18n.gettext("widgets", DASHBOARD["players"], "de")
+    assert page.locator("#play").get_by_text(players, exact=True).first.is_visible()
     assert page.blocked == [] and page.js_errors == []
 
 
