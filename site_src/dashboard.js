@@ -55,6 +55,9 @@ worker.postMessage({ type: "start", query: `lang=${LANG}` });
 // ---- the page's words ------------------------------------------------------------------------
 function translatePage() {
   document.documentElement.lang = LANG;
+  // installed from this page, the app opens in its language (scripts/build_site.py: manifest)
+  document.querySelector('link[rel="manifest"]').href =
+    LANG === "en" ? "manifest.webmanifest" : `manifest-${LANG}.webmanifest`;
   document.title = word("title");
   for (const node of document.querySelectorAll("[data-say]")) node.textContent = word(node.dataset.say);
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = word(node.dataset.word);

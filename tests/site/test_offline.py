@@ -39,6 +39,10 @@ def test_the_build_writes_an_installable_app_and_versions_every_file(site_dir):
     assert {"dashboard.html", "dashboard.js", "static/pyodide/pyodide.asm.wasm"} <= set(files)
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "dashboard.html" and manifest["display"] == "standalone"
+    german = json.loads((site_dir / "manifest-de.webmanifest").read_text())
+    assert german["start_url"] == "dashboard.html?lang=de" and german["lang"] == "de"
+    assert german["description"] != manifest["description"]  # from the catalog, in German
+    assert {"manifest-uk.webmanifest", "manifest-de.webmanifest"} <= set(files)
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for size in (192, 512):  # real PNGs of the size the manifest says
