@@ -121,7 +121,7 @@ def start_server(port: int, class_size: int, cull_idle: int | None, log: Path
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(home / "runtime"), JUPYTER_PLATFORM_DIRS="1")
     cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           f"--class_size={class_size}"]
+           f"--class_size={class_size}", "--room"]
     if cull_idle is not None:
         cmd.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle}")
     return subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log.open("w"),
@@ -148,7 +148,7 @@ def wait_pool(log: Path, server: psutil.Process, timeout: float) -> bool:
     logs "filled" once the kernels are started; they then execute the dashboard, so wait for
     them to go quiet too), as it is when a teacher opens the room before the class."""
     deadline = time.monotonic() + timeout
-    while "is filled with" not in log.read_text(errors="replace"):
+    while "dashboard is ready" not in log.read_text(errors="replace"):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.5)
@@ -393,6 +393,21 @@ class PageSession:
             game = await self.game_update(game_id, rev)
 
 
+def kernel_memory(kernel_id: str, when: str) -> dict:
+    """RSS, USS and PSS (MB) of the kernel process serving ``kernel_id`` (its command line
+    names its connection file, kernel-<id>.json); empty when it cannot be read."""
+    for proc in psutil.process_iter(["cmdline"]):
+        cmdline = proc.info.get("cmdline") or []
+        if any(f"kernel-{kernel_id}" in part for part in cmdline):
+            try:
+                info = proc.memory_full_info()
+            except psutil.Error:
+                return {}
+            return {f"{when}_rss_mb": info.rss / 2**20, f"{when}_uss_mb": info.uss / 2**20,
+                    f"{when}_pss_mb": getattr(info, "pss", 0) / 2**20}
+    return {}
+
+
 def _page_facts(html: str) -> tuple[str, list[str]]:
     config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})'
                        r'\s*</script>', html, re.S)
@@ -427,16 +442,33 @@ async def protocol_session(base: str, index: int, delay: float, timeout_s: float
         missing = [v for v in views if v not in session.models]
         if missing:
             raise ProtocolError(f"the page's widget {missing[0]} has no model")
-        game_id, game = session.find_model(
-            lambda st: str(st.get("_anywidget_id", "")).endswith("GameWidget"))
         result["widgets_ready_s"] = time.monotonic() - started
         result["models"] = len(session.models)
+        result.update(kernel_memory(kernel_id, "first_page"))
+        # the visitor opens the Play tab: the kernel builds the game then (the dashboard
+        # builds a tab when it is first opened) and sends its models
         tab_id = next((m for m, st in session.models.items() if st.get("_model_name") ==
                        "TabModel" and "Play" in (st.get("titles") or [])), None)
-        if tab_id is not None:  # the visitor opens the Play tab
-            play = list(session.models[tab_id]["titles"]).index("Play")
-            await session.send("shell", "comm_msg", {"comm_id": tab_id, "data": {
-                "method": "update", "state": {"selected_index": play}, "buffer_paths": []}})
+        if tab_id is None:
+            raise ProtocolError("the dashboard has no Play tab")
+        play = list(session.models[tab_id]["titles"]).index("Play")
+        opened = time.monotonic()
+        await session.send("shell", "comm_msg", {"comm_id": tab_id, "data": {
+            "method": "update", "state": {"selected_index": play}, "buffer_paths": []}})
+
+        def has_game() -> bool:
+            return any(str(st.get("_anywidget_id", "")).endswith("GameWidget")
+                       and "view" in st for st in session.models.values())
+
+        if not has_game():
+            await session.until(lambda m: has_game())
+        # the kernel is still building the tab: act once it is idle again (an intent carries
+        # the game's revision; one sent mid-build would be stale and dropped)
+        await session.until(lambda m: m["header"]["msg_type"] == "status" and
+                            m["content"].get("execution_state") == "idle")
+        game_id, game = session.find_model(
+            lambda st: str(st.get("_anywidget_id", "")).endswith("GameWidget") and "view" in st)
+        result["play_tab_s"] = time.monotonic() - opened
         agenda = next(a for a in game["view"]["legal_actions"] if a.startswith("a:"))
         rev = game["revision"]
         await session.custom(game_id, {"type": "act", "action": agenda, "rev": rev})
@@ -454,6 +486,7 @@ async def protocol_session(base: str, index: int, delay: float, timeout_s: float
         result["move_reply_s"] = time.monotonic() - sent
         if game.get("error") or game["view"]["players_state"][me]["flask"] != destination:
             raise ProtocolError(f"the move {moves[0]} was not played: {game.get('error')!r}")
+        result.update(kernel_memory(kernel_id, "played"))
         result.update(ok=True, moved=f"{before}->{destination}")
     except Exception as error:  # a failed session is reported, not fatal for the others
         result["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:160]}" \
@@ -627,10 +660,21 @@ def main() -> int:
             elif not r["ok"]:
                 print(f"  session {r['session']} failed: {r.get('error')}")
         for label, key in (("page received", "server_s"), ("widgets ready", "widgets_ready_s"),
+                           ("Play tab opened (game built)", "play_tab_s"),
                            ("first move's reply", "move_reply_s")):
             values = [r[key] for r in results if key in r]
             if values:
                 print(f"{label}: {spread(values)}")
+        for when, label in (("first_page", "after the first page (Explore)"),
+                            ("played", "after opening Play and moving")):
+            figures = []
+            for kind in ("rss", "uss", "pss"):
+                values = [r[f"{when}_{kind}_mb"] for r in results if f"{when}_{kind}_mb" in r]
+                if values:
+                    figures.append(f"{kind.upper()} p50 {statistics.median(values):.0f} MB, "
+                                   f"max {max(values):.0f} MB")
+            if figures:
+                print(f"a visitor kernel {label}: " + "; ".join(figures))
         if args.server_only:
             loads = [r.get("load") for r in results if r.get("load")]
             print(f"widget state loaded through the control comm: {loads.count('control')}, "

@@ -14,6 +14,7 @@ contract. Every column's unit, source and citation is in ``data/sources.json`` (
 from __future__ import annotations
 
 import csv
+import math
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Mapping
+
+from . import i18n
 
 #: Element symbols in order of atomic number (index 0 is hydrogen, Z = 1).
 SYMBOLS: tuple[str, ...] = tuple(
@@ -36,7 +39,7 @@ assert len(SYMBOLS) == 118
 __all__ = [
     "SYMBOLS", "Element", "ELEMENTS", "element", "UnknownElementError", "COLUMNS",
     "column_info", "FAMILIES", "FAMILY_NAMES", "OFF_BOARD_FAMILY_NAMES", "family_name",
-    "Note", "notes", "PREDICTED_CONFIGURATION_FROM_Z",
+    "Note", "notes", "PREDICTED_CONFIGURATION_FROM_Z", "element_name", "ElementDataError",
 ]
 
 _DATA = Path(__file__).resolve().parent / "data"
@@ -142,16 +145,47 @@ class UnknownElementError(ValueError):
     """Raised by :func:`element` for a key that names no element."""
 
 
-def _opt_int(text: str) -> int | None:
-    return int(text) if text else None
+class ElementDataError(ValueError):
+    """A damaged element data file: names the file, the row, the column and the fault. Nothing
+    of the file is used (the import of :mod:`periodic_edu.chemistry` fails with it)."""
 
 
-def _opt_float(text: str) -> float | None:
-    return float(text) if text else None
+def _number(text: str, kind: type, low: float, high: float, unit: str = "") -> Any:
+    """``text`` as ``kind`` (int or float), finite and within [low, high], or ValueError."""
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a {'whole number' if kind is int else 'number'}") \
+            from None
+    if kind is float and not math.isfinite(value):
+        raise ValueError(f"{text!r} is not a finite number")
+    if not low <= value <= high:
+        raise ValueError(f"{text} is outside the range {low:g} to {high:g}{unit}")
+    return value
 
 
-def _opt_str(text: str) -> str | None:
-    return text or None
+def _required(kind: type, low: float, high: float, unit: str = "") -> Any:
+    return lambda text: _number(text, kind, low, high, unit)
+
+
+def _optional(kind: type, low: float, high: float, unit: str = "") -> Any:
+    return lambda text: _number(text, kind, low, high, unit) if text else None
+
+
+def _text(text: str) -> str:
+    if not text.strip():
+        raise ValueError("it is empty")
+    return text
+
+
+def _one_of(*choices: str, optional: bool = False) -> Any:
+    def check(text: str) -> str | None:
+        if optional and not text:
+            return None
+        if text not in choices:
+            raise ValueError(f"{text!r} is not one of {', '.join(choices)}")
+        return text
+    return check
 
 
 def _bool(text: str) -> bool:
@@ -161,33 +195,43 @@ def _bool(text: str) -> bool:
 
 
 def _shells(text: str) -> tuple[int, ...]:
-    return tuple(int(n) for n in text.split())
+    shells = tuple(_number(n, int, 1, 32) for n in text.split())
+    if not 1 <= len(shells) <= 7:
+        raise ValueError(f"{text!r} is not 1 to 7 shell counts")
+    return shells
 
+
+#: the family ids of elements.csv: RULES §1.4's eight, and the two f-block rows off the board
+_FAMILY_IDS = ("alkali_metals", "alkaline_earth_metals", "transition_metals",
+               "post_transition_metals", "metalloids", "other_nonmetals", "halogens",
+               "noble_gases", "lanthanides", "actinides")
 
 #: (csv column, Element field, converter), in csv order. The csv header must match exactly, so
-#: a regenerated file with a renamed or reordered column fails at import, not later.
+#: a regenerated file with a renamed or reordered column fails at import, not later. Each
+#: converter checks its range: wide enough for every real element, narrow enough to catch a
+#: unit slip (°C for K, kJ/mol for eV) or a sign lost.
 _SCHEMA: tuple[tuple[str, str, Any], ...] = (
-    ("atomic_number", "atomic_number", int),
-    ("symbol", "symbol", str),
-    ("name", "name", str),
-    ("period", "period", int),
-    ("group", "group", _opt_int),
-    ("family", "family", str),
-    ("atomic_mass_da", "atomic_mass", float),
-    ("electronegativity_pauling", "electronegativity_pauling", _opt_float),
-    ("electronegativity_allen_ev", "electronegativity_allen", _opt_float),
-    ("ionization_energy_ev", "ionization_energy_ev", _opt_float),
-    ("atomic_radius_pm", "atomic_radius_pm", _opt_float),
-    ("covalent_radius_pm", "covalent_radius_pm", _opt_float),
-    ("electron_affinity_ev", "electron_affinity_ev", _opt_float),
-    ("melting_point_k", "melting_point_k", _opt_float),
-    ("boiling_point_k", "boiling_point_k", _opt_float),
-    ("density_g_cm3", "density_g_cm3", _opt_float),
-    ("state_at_25c", "state_at_25c", _opt_str),
-    ("discovery_year", "discovery_year", _opt_int),
-    ("electron_configuration", "electron_configuration", str),
+    ("atomic_number", "atomic_number", _required(int, 1, 118)),
+    ("symbol", "symbol", _text),
+    ("name", "name", _text),
+    ("period", "period", _required(int, 1, 7)),
+    ("group", "group", _optional(int, 1, 18)),
+    ("family", "family", _one_of(*_FAMILY_IDS)),
+    ("atomic_mass_da", "atomic_mass", _required(float, 1, 300, " Da")),
+    ("electronegativity_pauling", "electronegativity_pauling", _optional(float, 0.5, 4.0)),
+    ("electronegativity_allen_ev", "electronegativity_allen", _optional(float, 1, 35, " eV")),
+    ("ionization_energy_ev", "ionization_energy_ev", _optional(float, 3, 25, " eV")),
+    ("atomic_radius_pm", "atomic_radius_pm", _optional(float, 20, 350, " pm")),
+    ("covalent_radius_pm", "covalent_radius_pm", _optional(float, 20, 300, " pm")),
+    ("electron_affinity_ev", "electron_affinity_ev", _optional(float, 0, 4, " eV")),
+    ("melting_point_k", "melting_point_k", _optional(float, 0.5, 4500, " K")),
+    ("boiling_point_k", "boiling_point_k", _optional(float, 1, 6500, " K")),
+    ("density_g_cm3", "density_g_cm3", _optional(float, 1e-5, 41, " g/cm3")),
+    ("state_at_25c", "state_at_25c", _one_of("solid", "liquid", "gas", optional=True)),
+    ("discovery_year", "discovery_year", _optional(int, 1000, 2100)),
+    ("electron_configuration", "electron_configuration", _text),
     ("shells", "shells", _shells),
-    ("valence_electrons", "valence_electrons", _opt_int),
+    ("valence_electrons", "valence_electrons", _optional(int, 0, 18)),
     ("on_board", "on_board", _bool),
 )
 
@@ -198,19 +242,52 @@ _COLUMN_OF_FIELD = {f: c for c, f, _ in _SCHEMA}
 assert tuple(f for _, f, _ in _SCHEMA) == _FIELDS
 
 
+def _row(values: list[str], line: int, name: str) -> Element:
+    """One csv row as an :class:`Element`, every value checked; the first fault raises
+    :class:`ElementDataError` naming the line and the column."""
+    if len(values) != len(_SCHEMA):
+        raise ElementDataError(f"{name}, line {line}: {len(values)} values, not "
+                               f"{len(_SCHEMA)} (one per column)")
+    cells = []
+    for (column, _, convert), text in zip(_SCHEMA, values):
+        try:
+            cells.append(convert(text))
+        except ValueError as error:
+            raise ElementDataError(f"{name}, line {line}, column {column}: {error}") from None
+    el = Element(*cells)
+    z = line - 1
+    if el.atomic_number != z or el.symbol != SYMBOLS[z - 1]:
+        raise ElementDataError(f"{name}, line {line}: expected element {z} "
+                               f"({SYMBOLS[z - 1]}), found {el.atomic_number} ({el.symbol}): "
+                               f"rows are ordered by atomic number")
+    if sum(el.shells) != z:
+        raise ElementDataError(f"{name}, line {line}, column shells: {sum(el.shells)} "
+                               f"electrons, not {z}")
+    return el
+
+
 def _load(path: Path) -> tuple[Element, ...]:
-    with path.open(newline="", encoding="utf-8") as fh:
-        reader = csv.reader(fh)
-        header = tuple(next(reader))
-        if header != COLUMNS:
-            raise RuntimeError(f"{path}: columns {header} do not match {COLUMNS}; "
-                               "regenerate it with scripts/build_elements.py")
-        converters = [conv for _, _, conv in _SCHEMA]
-        elements = tuple(Element(*[conv(cell) for conv, cell in zip(converters, row)])
-                         for row in reader)
-    if tuple(e.symbol for e in elements) != SYMBOLS:
-        raise RuntimeError(f"{path}: the symbols do not match SYMBOLS (118, ordered by Z)")
-    return elements
+    """Every row of ``path`` checked, or :class:`ElementDataError`: a damaged file is refused
+    whole, never half-loaded."""
+    name = path.name
+    try:
+        with path.open(newline="", encoding="utf-8") as fh:
+            reader = csv.reader(fh)
+            header = tuple(next(reader, ()))
+            if header != COLUMNS:
+                raise ElementDataError(f"{name}, line 1: the columns do not match {COLUMNS}; "
+                                       "regenerate it with scripts/build_elements.py")
+            elements = []
+            for values in reader:
+                if len(elements) == len(SYMBOLS):
+                    raise ElementDataError(f"{name}, line {reader.line_num}: more than "
+                                           f"{len(SYMBOLS)} rows")
+                elements.append(_row(values, reader.line_num, name))
+    except (UnicodeDecodeError, csv.Error) as error:
+        raise ElementDataError(f"{name}: not a UTF-8 csv file ({error})") from None
+    if len(elements) != len(SYMBOLS):
+        raise ElementDataError(f"{name}: {len(elements)} rows, not {len(SYMBOLS)}")
+    return tuple(elements)
 
 
 #: All 118 elements, ordered by atomic number (``ELEMENTS[z - 1]`` is element ``z``).
@@ -308,6 +385,7 @@ FAMILIES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     fid: tuple(e.symbol for e in ELEMENTS if e.on_board and e.family == fid)
     for fid in FAMILY_NAMES
 })
+assert set(FAMILY_NAMES) | set(OFF_BOARD_FAMILY_NAMES) == set(_FAMILY_IDS)
 if sum(map(len, FAMILIES.values())) != 88 or not all(FAMILIES.values()):
     raise RuntimeError("elements.csv: the board families do not cover the 88 cells")
 
@@ -362,8 +440,8 @@ class Note:
     """What a learner should know about one value.
 
     ``kind`` is ``"gap"`` when it says why a value is empty (``"no stable anion"``),
-    ``"disagree"`` when reputable sources give another value (``"2.54 on the CRC scale;
-    Pauling's 1960 table gives 2.4"``) and ``"predicted"`` when the value is a calculation
+    ``"disagree"`` when reputable sources give another value (``"2.54 on the Pauling scale
+    (Allred's 1961 values, ...); Pauling's 1960 table gives 2.4"``) and ``"predicted"`` when the value is a calculation
     (electron configurations from Z = 104 on).
 
     ``template`` is the English sentence with ``{named}`` placeholders for its numbers: the
@@ -387,10 +465,9 @@ class Note:
         """The note in ``lang`` (``en``, ``uk``, ``de``; ``None``: ``$PERIODIC_EDU_LANG``),
         its numbers with the language's decimal mark, as many decimals as the data has.
 
-        >>> notes("Hg")[0].in_language("uk")
-        '2,00 за шкалою CRC (уточнення Оллреда 1961 року); у таблиці Полінга 1960 року — 1,9'
+        >>> notes("Hg")[0].in_language("uk")[-33:]
+        'у таблиці Полінга 1960 року — 1,9'
         """
-        from . import i18n
         numbers = {name: i18n.format_number(float(v), lang, max(0, -v.as_tuple().exponent))
                    for name, v in self.values}
         return i18n.gettext("notes", self.template, lang).format(**numbers)
@@ -447,8 +524,8 @@ def _notes() -> Mapping[str, tuple[Note, ...]]:
 def notes(key: str | int) -> tuple[Note, ...]:
     """The notes on an element's values, in file order (empty for most elements).
 
-    >>> [n.text for n in notes("Au") if n.field == "electronegativity_pauling"]
-    ["2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives 2.4"]
+    >>> [n.text[:37] for n in notes("Au") if n.field == "electronegativity_pauling"]
+    ["2.54 on the Pauling scale (Allred's 1"]
     >>> notes("He")[0].text.startswith("no stable anion")
     True
     """
@@ -460,3 +537,12 @@ def __getattr__(attr: str) -> Any:
     if attr == "SOURCES":
         return _sources()
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
+
+def element_name(symbol: str, lang: str | None = None) -> str:
+    """An element's name as a school in ``lang`` writes it, capitalized: Fe -> Ферум, Eisen.
+
+    >>> element_name("Fe", "uk"), element_name("Fe", "de")
+    ('Ферум', 'Eisen')
+    """
+    return i18n.gettext("elements", element(symbol).name, lang)

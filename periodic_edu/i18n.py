@@ -44,8 +44,8 @@ __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "DEFAULT_LANGUAGE", "ENV_VAR", "DOMAINS",
     "UnknownLanguageError", "CatalogError", "resolve_language", "gettext", "ngettext",
     "pgettext", "translate", "plural_index", "format_number", "decimal_mark", "messages", "bundle",
-    "untranslated", "Translator", "translator", "N_", "NP_", "element_name", "in_sentence",
-    "LOCALE_DIR", "keyed_strings", "widget_strings", "Message",
+    "untranslated", "Translator", "translator", "N_", "NP_", "in_sentence",
+    "LOCALE_DIR", "keyed_strings", "Message",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "uk", "de")
@@ -58,7 +58,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: The message domains, one ``.pot`` template each (see ``locale/README.md``).
 DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli", "widgets",
-                           "notes", "engine", "elemonster")
+                           "notes", "engine", "elemonster", "classroom")
 
 _DECIMAL_MARK = {"en": ".", "uk": ",", "de": ","}
 #: gettext plural form index -> CLDR plural category, per language (for Intl.PluralRules).
@@ -314,12 +314,6 @@ def format_number(value: float | int, lang: str | None = None, digits: int | Non
     return text.replace(".", mark)
 
 
-def element_name(symbol: str, lang: str | None = None) -> str:
-    """An element's name as a school in ``lang`` writes it, capitalized: Fe -> Ферум, Eisen."""
-    from .chemistry import element
-    return gettext("elements", element(symbol).name, lang)
-
-
 def in_sentence(name: str, lang: str | None = None) -> str:
     """A name inside running text: lower case in English and Ukrainian (``натрій (Na)``, as
     the Ukrainian rulebook writes), unchanged in German, where every noun is capitalized."""
@@ -391,9 +385,6 @@ class Translator:
 
     def number(self, value: float | int, digits: int | None = None) -> str:
         return format_number(value, self.lang, digits)
-
-    def element(self, symbol: str) -> str:
-        return element_name(symbol, self.lang)
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
@@ -473,14 +464,3 @@ def keyed_strings(table: Mapping[str, str | tuple[str, str]], domain: str,
             found = catalog.get(source)
             text[key] = found if isinstance(found, str) else source
     return {"lang": lang, "decimal_mark": decimal_mark(lang), "text": text}
-
-
-def widget_strings(lang: str | None = None) -> dict:
-    """What every widget's read-only ``strings`` trait holds: the front end's words
-    (:data:`periodic_edu.locale.widget_texts.FRONT_END`) in ``lang``."""
-    from .locale.widget_texts import FRONT_END
-    out = keyed_strings(FRONT_END, "widgets", lang)
-    # the person's own seat is called "You" in the language the game began in: the front end
-    # recognizes it in every language (a game goes on across a language switch)
-    out["you_names"] = sorted({gettext("widgets", FRONT_END["you"], code) for code in LANGUAGES})
-    return out

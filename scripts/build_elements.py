@@ -48,6 +48,9 @@ CIAAW_2021 = ("T. Prohaska et al., Standard atomic weights of the elements 2021 
               "Report), Pure Appl. Chem. 94, 573 (2022), doi:10.1515/pac-2019-0603")
 CIAAW_2013 = ("J. Meija et al., Atomic weights of the elements 2013 (IUPAC Technical Report), "
               "Pure Appl. Chem. 88, 265 (2016), doi:10.1515/pac-2015-0305")
+NUBASE_2020 = ("F. G. Kondev, M. Wang, W. J. Huang, S. Naimi and G. Audi, The NUBASE2020 "
+               "evaluation of nuclear physics properties, Chin. Phys. C 45, 030001 (2021), "
+               "doi:10.1088/1674-1137/abddae")
 CLEMENTI_1967 = ("E. Clementi, D. L. Raimondi and W. P. Reinhardt, Atomic Screening Constants "
                  "from SCF Functions. II. Atoms with 37 to 86 Electrons, J. Chem. Phys. 47, 1300 "
                  "(1967), doi:10.1063/1.1712084")
@@ -508,10 +511,11 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
         "atomic_mass_da": entry(
             "atomic_mass", "Da", "mendeleev 1.3.0: elements.atomic_weight (CIAAW 2013 plus the "
             "CIAAW radioactive-elements table), updated to the 2021 table by overrides",
-            CIAAW_2021 + "; " + CIAAW_2013,
+            CIAAW_2021 + "; " + CIAAW_2013 + "; " + NUBASE_2020,
             "Standard atomic weight Ar°, a dimensionless ratio numerically equal to the mass in "
-            "daltons. " + RULES["atomic_mass"] + " For Z >= 104 the mass numbers are those "
-            "mendeleev 1.3.0 took from the CIAAW radioactive-elements page; they shift as "
+            "daltons. " + RULES["atomic_mass"] + " For Lr and Z >= 104 the mass numbers are those "
+            "of the longest-lived isotopes in NUBASE2020 (overrides.csv: Lr 266, Sg 269, Bh 270, "
+            "Mt 278, Rg 282, Mc 290, where mendeleev 1.3.0 still has older ones); they shift as "
             "longer-lived isotopes are found."),
         "electronegativity_pauling": entry(
             "electronegativity_pauling", "1", "CRC Handbook 'Electronegativity of the elements' "
@@ -616,6 +620,26 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
     return cols
 
 
+#: The successive ionization energies (scripts/build_ionization_energies.py writes the file; the
+#: citation lives here so that sources.json has one writer).
+SUCCESSIVE_IONIZATION = {
+    "generated_by": "scripts/build_ionization_energies.py",
+    "columns": ["atomic_number", "symbol", "stage", "energy_ev"],
+    "unit": "eV",
+    "range": "Z = 1-36, every stage: stage n is the energy to remove the n-th electron, "
+             "X^(n-1)+ (g) -> X^n+ (g) + e-, from the ion's ground state",
+    "source": "mendeleev 1.3.0: ionizationenergies (all degrees), from the NIST Atomic Spectra "
+              "Database ionization-energy tables; cross-checked at build time against "
+              "pymatgen-core's Element.ionization_energies (also NIST ASD)",
+    "citation": NIST_ASD + " (Ground levels and ionization energies for the neutral atoms and "
+                "ions; A. Kramida, Yu. Ralchenko, J. Reader and NIST ASD Team, NIST Atomic "
+                "Spectra Database, ver. 5.9, 2021, doi:10.18434/T4W30F)",
+    "note": "Values for highly charged ions are partly theoretical or semi-empirical in NIST's "
+            "compilation (uncertainties up to ~0.1 eV for the outer stages, much smaller than "
+            "the jumps between shells). 1 eV per atom = 96.485 kJ/mol.",
+}
+
+
 def render_sources(overridden: dict[str, list[str]]) -> bytes:
     doc = {
         "format": "periodic-edu/element-sources",
@@ -632,6 +656,7 @@ def render_sources(overridden: dict[str, list[str]]) -> bytes:
         },
         "rules": RULES,
         "columns": column_sources(overridden),
+        "files": {"ionization_energies.csv": SUCCESSIVE_IONIZATION},
     }
     if list(doc["columns"]) != list(CSV_COLUMNS):
         raise RuntimeError("sources.json columns out of step with the csv")

@@ -67,7 +67,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from periodic_edu.board import CELLS, is_on_board, neighbours, z_walk  # noqa: E402
-from periodic_edu.chemistry import SYMBOLS  # noqa: E402
+from periodic_edu.formula import FormulaError  # noqa: E402
+from periodic_edu.formula import parse_formula as read_formula  # noqa: E402
 
 CANDIDATES = Path(__file__).resolve().parent / "compounds.csv"
 DATA = ROOT / "periodic_edu" / "data"
@@ -147,69 +148,19 @@ class DesignError(Exception):
 # ---------------------------------------------------------------------------------------------
 # Formulas
 
-_TOKEN = re.compile(r"([A-Z][a-z]?)|(\d+)|([(\[])|([)\]])|(\s+)")
-_HYDRATE_SPLIT = re.compile(r"[·⋅•*]")
-
-
 def parse_formula(formula: str) -> dict[str, int]:
-    """Atom counts of ``formula`` in order of first appearance.
+    """Atom counts of ``formula`` in order of first appearance (the package's own parser; a
+    formula it cannot read is a :class:`DesignError`).
 
     >>> parse_formula("Ca3(PO4)2")
     {'Ca': 3, 'P': 2, 'O': 8}
     >>> parse_formula("CaSO4·2H2O")
     {'Ca': 1, 'S': 1, 'O': 6, 'H': 4}
     """
-    total: dict[str, int] = {}
-    for part in _HYDRATE_SPLIT.split(formula):
-        part = part.strip()
-        lead = re.match(r"\d+", part)
-        factor = int(lead.group()) if lead else 1
-        body = part[lead.end():] if lead else part
-        if not body:
-            raise DesignError(f"formula {formula!r}: empty part")
-        for symbol, n in _parse_group(body, formula).items():
-            total[symbol] = total.get(symbol, 0) + factor * n
-    return total
-
-
-def _parse_group(text: str, formula: str) -> dict[str, int]:
-    stack: list[dict[str, int]] = [{}]
-    last: dict[str, int] | str | None = None  # what a following count multiplies
-    pos = 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if m is None:
-            raise DesignError(f"formula {formula!r}: cannot read {text[pos:]!r}")
-        pos = m.end()
-        symbol, number, opening, closing, _space = m.groups()
-        if symbol:
-            if symbol not in SYMBOLS:
-                raise DesignError(f"formula {formula!r}: unknown element {symbol!r}")
-            stack[-1][symbol] = stack[-1].get(symbol, 0) + 1
-            last = symbol
-        elif number:
-            if last is None:
-                raise DesignError(f"formula {formula!r}: a count with nothing before it")
-            n = int(number)
-            if isinstance(last, str):
-                stack[-1][last] += n - 1
-            else:
-                for key in last:
-                    stack[-1][key] += last[key] * (n - 1)
-            last = None
-        elif opening:
-            stack.append({})
-            last = None
-        elif closing:
-            if len(stack) == 1:
-                raise DesignError(f"formula {formula!r}: unbalanced parenthesis")
-            group = stack.pop()
-            for key, n in group.items():
-                stack[-1][key] = stack[-1].get(key, 0) + n
-            last = group
-    if len(stack) != 1:
-        raise DesignError(f"formula {formula!r}: unbalanced parenthesis")
-    return stack[0]
+    try:
+        return read_formula(formula)
+    except FormulaError as error:
+        raise DesignError(f"formula {formula!r}: {error}") from None
 
 
 def formula_elements(formula: str) -> list[str]:

@@ -47,14 +47,16 @@ LOCALE = PACKAGE / "locale"
 CREATION = datetime(2026, 11, 22, tzinfo=timezone.utc)
 CODE_SOURCES = {
     "bots": (["bots.py", "tabletop/bots.py"], {"N_": None, "NP_": (1, 2)}),
-    "cli": ([str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "cli").glob("*.py"))],
+    "cli": ([str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "cli").glob("*.py"))]
+            + ["worksheets.py"],  # the printable sheets' own words
             {"_": None, "N_": None, "ngettext": (1, 2)}),
     "engine": (["engine/reasons.py", "tabletop/errors.py"], {"N_": None, "NP_": (1, 2)}),
+    "classroom": (["classroom/errors.py"], {"N_": None}),  # the room's refusals (class play)
 }
 # Elemonster: the engine's refusals, the bots' sentences, the widget's and card's words
 CODE_SOURCES["elemonster"] = (
     [str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "elemonster").glob("*.py"))]
-    + ["widgets/elemonster_widget.py", "widgets/_elemonster_payload.py"],
+    + ["widgets/elemonster_widget.py", "widgets/_elemonster_payload.py", "table_rules.py"],
     {"N_": None, "NP_": (1, 2)})
 TEMPLATE_COMMENT = """\
 # English source messages of the "{domain}" domain of periodic_edu.

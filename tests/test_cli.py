@@ -59,8 +59,8 @@ def test_element_json_carries_the_notes(capsys):
     au = json.loads(out)
     assert au["electronegativity_pauling"] == 2.54
     assert {"field": "electronegativity_pauling", "kind": "disagree",
-            "note": "2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives "
-                    "2.4"} == {k: v for k, v in au["notes"][0].items() if k != "citation"}
+            "note": "2.54 on the Pauling scale (Allred's 1961 values from the CRC "
+                    "Handbook); Pauling's 1960 table gives 2.4"} == {k: v for k, v in au["notes"][0].items() if k != "citation"}
     assert au["notes"][0]["citation"]
     _, out, _ = run(capsys, "element", "He", "--json")
     gap = [n for n in json.loads(out)["notes"] if n["field"] == "electron_affinity_ev"]

@@ -332,8 +332,8 @@ def test_unknown_element_suggests_a_close_match():
 
 # --- runtime cost ---------------------------------------------------------------------------
 def test_loading_needs_only_the_standard_library():
-    # Load chemistry.py on its own with the heavy libraries made unimportable: if it needed
-    # any of them, the import would fail here.
+    # Load the element data with the heavy libraries made unimportable: if it needed any of
+    # them, the import would fail here.
     code = textwrap.dedent(f"""
         import importlib.abc, importlib.util, sys
         HEAVY = ("numpy", "pandas", "mendeleev", "sqlalchemy", "scipy")
@@ -342,11 +342,8 @@ def test_loading_needs_only_the_standard_library():
                 if name.split(".")[0] in HEAVY:
                     raise ImportError("blocked: " + name)
         sys.meta_path.insert(0, Block())
-        spec = importlib.util.spec_from_file_location(
-            "chemistry_alone", {str(ROOT / "periodic_edu" / "chemistry.py")!r})
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules["chemistry_alone"] = mod
-        spec.loader.exec_module(mod)
+        sys.path.insert(0, {str(ROOT)!r})
+        import periodic_edu.chemistry as mod
         assert len(mod.ELEMENTS) == 118 and mod.element("Fe").shells == (2, 8, 14, 2)
         print(sorted(m for m in sys.modules if m.split(".")[0] in HEAVY))
     """)
@@ -427,7 +424,7 @@ def test_every_note_is_cited_and_fits_its_value():
     ("value=1 value=2 pauling_1960=1.7", "'value' twice"),
 ])
 def test_a_malformed_note_is_refused_naming_the_line(tmp_path, monkeypatch, values, fault):
-    template = "{value} on the CRC scale; Pauling's 1960 table gives {pauling_1960}"
+    template = "{value} on the Pauling scale; Pauling's 1960 table gives {pauling_1960}"
     (tmp_path / "notes.csv").write_text(
         "symbol,field,kind,note,values,citation\n"
         f'W,electronegativity_pauling,disagree,"{template}","{values}","a source"\n',
@@ -449,7 +446,7 @@ def test_notes_say_why_an_electron_affinity_is_missing():
         assert by(symbol).electron_affinity_ev is None
         assert gap and gap[0].kind == "gap" and gap[0].text.startswith("no stable anion")
     au = [n.text for n in notes("Au")]
-    assert "2.54 on the CRC scale (Allred's 1961 revision); Pauling's 1960 table gives 2.4" in au
+    assert "2.54 on the Pauling scale (Allred's 1961 values from the CRC Handbook); Pauling's 1960 table gives 2.4" in au
     assert notes("Fe") == ()
 
 
@@ -473,3 +470,60 @@ def test_check_step_has_an_equal_verdict():
         assert all(d["before"] != d["after"] for d in s["disagreements"])
     assert [(d["from"], d["to"]) for d in trends.summary("atomic_radius")["equal_steps"]] == [
         ("In", "Tl")]
+
+
+# ---- a damaged elements.csv is refused whole, naming file, line, column and fault -------------
+def _damaged(tmp_path, z: int, column: str, value: str):
+    from periodic_edu import chemistry
+    rows = (ROOT / "periodic_edu" / "data" / "elements.csv").read_text(encoding="utf-8").splitlines()
+    header = rows[0].split(",")
+    parsed = list(csv.reader(rows))
+    parsed[z][header.index(column)] = value
+    path = tmp_path / "elements.csv"
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(parsed)
+    return chemistry, path
+
+
+@pytest.mark.parametrize("z, column, value, fault", [
+    (26, "melting_point_k", "nan", "'nan' is not a finite number"),
+    (8, "ionization_energy_ev", "-inf", "'-inf' is not a finite number"),
+    (11, "atomic_mass_da", "-22.99", "-22.99 is outside the range 1 to 300 Da"),
+    (74, "melting_point_k", "3414", None),  # °C for K would still be in range: allowed
+    (1, "atomic_number", "2", "expected element 1 (H), found 2 (H)"),
+    (17, "ionization_energy_ev", "1251.2", "1251.2 is outside the range 3 to 25 eV"),
+    (30, "state_at_25c", "plasma", "'plasma' is not one of solid, liquid, gas"),
+    (92, "shells", "2 8 18 32 21 9 3", "93 electrons, not 92"),
+    (50, "period", "five", "'five' is not a whole number"),
+])
+def test_a_damaged_data_file_names_line_column_and_fault(tmp_path, z, column, value, fault):
+    chemistry, path = _damaged(tmp_path, z, column, value)
+    if fault is None:
+        assert len(chemistry._load(path)) == 118
+        return
+    with pytest.raises(chemistry.ElementDataError) as caught:
+        chemistry._load(path)
+    message = str(caught.value)
+    assert message.startswith(f"elements.csv, line {z + 1}"), message
+    assert fault in message, message
+    if column != "atomic_number":
+        assert f"column {column}" in message, message
+
+
+def test_a_truncated_or_reordered_data_file_is_refused(tmp_path):
+    from periodic_edu import chemistry
+    lines = (ROOT / "periodic_edu" / "data" / "elements.csv").read_text(encoding="utf-8").splitlines()
+    short = tmp_path / "short.csv"
+    short.write_text("\n".join(lines[:100]) + "\n", encoding="utf-8")
+    with pytest.raises(chemistry.ElementDataError, match=r"short.csv: 99 rows, not 118"):
+        chemistry._load(short)
+    swapped = tmp_path / "swapped.csv"
+    swapped.write_text("\n".join([lines[0], lines[2], lines[1], *lines[3:]]) + "\n",
+                       encoding="utf-8")
+    with pytest.raises(chemistry.ElementDataError, match=r"line 2: expected element 1 \(H\)"):
+        chemistry._load(swapped)
+    cut = tmp_path / "cut.csv"
+    cut.write_text("\n".join([lines[0], lines[1].rsplit(",", 3)[0], *lines[2:]]) + "\n",
+                   encoding="utf-8")
+    with pytest.raises(chemistry.ElementDataError, match=r"cut.csv, line 2: 19 values, not 22"):
+        chemistry._load(cut)

@@ -56,3 +56,20 @@ def test_standard_error_example_is_computed_right():
     assert f"{(0.55 - 0.5) / se:.1f} standard errors" in guide  # 55 % is 1.4 SE from 50 %
     lesson = _flat(_lesson_prose())
     assert f"*n* = 200 that is {se:.3f}" in lesson
+
+
+def test_the_german_lesson_5_makes_the_same_claims():
+    """The German twin names the same best-connected cells and the same search budget."""
+    de = LESSONS / "de" / "05_strategy.ipynb"
+    nb = json.loads(de.read_text(encoding="utf-8"))
+    prose = _flat("\n".join("".join(c["source"]) for c in nb["cells"]
+                            if c["cell_type"] == "markdown"))
+    guide = _flat((LESSONS / "de" / "teacher_guide.md").read_text(encoding="utf-8"))
+    total = {c.symbol: sum(len(reach(c.symbol, t)) for t in TRENDS) for c in CELLS}
+    printed = ", ".join(reversed(sorted(total, key=total.get)[-5:]))
+    budget = SearchBot().max_nodes
+    for name, text in (("lesson", prose), ("guide", guide)):
+        assert printed in text, f"German {name} should name {printed}"
+        assert f"{budget} Positionen" in text, f"German {name} should give the search budget"
+    se = math.sqrt(0.5 * 0.5 / 200)
+    assert f"*n* = 200 sind das {se:.3f}".replace(".", ",") in prose

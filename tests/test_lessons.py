@@ -154,7 +154,7 @@ QUOTED = [
     ("03_atomic_mass.ipynb", "127.6", "Te", "atomic_mass", ""),
     ("03_atomic_mass.ipynb", "126.90447", "I", "atomic_mass", ""),
     ("03_atomic_mass.ipynb", "10.81", "B", "atomic_mass", ""),
-    ("03_atomic_mass.ipynb", "Bh (274)", "Bh", "atomic_mass", ".0f"),
+    ("03_atomic_mass.ipynb", "Bh (270)", "Bh", "atomic_mass", ".0f"),
     ("03_atomic_mass.ipynb", "Hs (269)", "Hs", "atomic_mass", ".0f"),
     ("teacher_guide.md", "9.32 eV", "Be", "ionization_energy_ev", ".2f"),
     ("teacher_guide.md", "8.30 eV", "B", "ionization_energy_ev", ".2f"),
@@ -387,6 +387,122 @@ def test_uk_lesson_widgets_are_ukrainian_when_run(path, monkeypatch):
             wrong = [(type(w).__name__, w.lang) for w in speaking
                      if w.lang != "uk" or w.strings.get("lang") != "uk"]
             assert not wrong, f"uk/{path.name} {cell_id}: widgets not in Ukrainian: {wrong}"
+        finally:
+            for w in made:
+                w.close()
+
+
+# --- The German lessons (lessons/de/): held to the English twins by the same rules ---------
+
+DE_LESSONS = LESSONS / "de"
+DE_GUIDE = DE_LESSONS / "teacher_guide.md"
+DE_LESSON_NOTEBOOKS = sorted(DE_LESSONS.glob("[0-9][0-9]_*.ipynb"))
+#: The five sections in German, in the order of :data:`SECTIONS`.
+DE_SECTIONS = ("Ziele", "Theorie", "Ausprobieren", "Fragen", "Worauf du achten solltest")
+_DE_QUESTION = re.compile(r"\*\*Frage (\d+)\.\*\*")
+
+
+def test_every_english_lesson_has_a_german_twin():
+    assert DE_GUIDE.is_file()
+    english = [p.name for p in LESSON_NOTEBOOKS]
+    assert [p.name for p in DE_LESSON_NOTEBOOKS] == english
+    for path in LESSON_NOTEBOOKS:
+        en, de = _code_cells(_load(path)), _code_cells(_load(DE_LESSONS / path.name))
+        assert de == en, f"{path.name}: {en} code cells in English, {de} in German"
+
+
+@pytest.mark.parametrize("path", DE_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_de_lesson_shape_questions_and_answers(path):
+    nb = _load(path)
+    assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
+    sections = _sections(nb)
+    assert sections and sections[0][0] == 1, f"de/{path.name}: the first heading must be the title"
+    titles = [title for _, title, _ in sections]
+    positions = [titles.index(name) for name in DE_SECTIONS if name in titles]
+    assert len(positions) == len(DE_SECTIONS) and positions == sorted(positions), titles
+    body = next(text for _, title, text in sections if title == "Fragen")
+    questions = _DE_QUESTION.findall(body)
+    assert body.count("<details><summary>Antwort</summary>") >= len(questions) > 0
+    assert body.count("<details>") == body.count("</details>") == body.count("<summary>")
+    english = next(text for _, title, text in _sections(_load(LESSONS / path.name))
+                   if title == "Questions")
+    assert questions == _QUESTION.findall(english), f"de/{path.name} asks {questions}"
+    cells = nb["cells"]
+    start = next(i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+                 and re.search(r"^##\s+Ausprobieren\s*$", _source(c), re.MULTILINE))
+    assert any(c["cell_type"] == "code" for c in cells[start:]), f"de/{path.name}: no code"
+    guide = DE_GUIDE.read_text(encoding="utf-8")
+    number = int(path.name[:2])
+    m = re.search(rf"^## Stunde {number}\b.*?(?=^## |\Z)", guide, re.MULTILINE | re.DOTALL)
+    assert m and path.name in m.group(0), f"de/teacher_guide.md: no '## Stunde {number}' section"
+    missing = [q for q in questions if not re.search(rf"\*\*Frage {q}\.\*\*", m.group(0))]
+    assert not missing, f"de/teacher_guide.md, Stunde {number}: no answer to Frage {missing}"
+
+
+def _de_text(name: str) -> str:
+    path = DE_LESSONS / name
+    if path.suffix == ".ipynb":
+        return "\n".join(_source(c) for c in _load(path)["cells"])
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name, quoted, symbol, field, fmt", QUOTED,
+                         ids=[f"de-{q[0][:2]}-{q[2]}-{q[3]}" for q in QUOTED])
+def test_de_quoted_values_match_the_data(name, quoted, symbol, field, fmt):
+    """The German twin quotes the same value, with a decimal comma."""
+    value = getattr(element(symbol), field)
+    shown = format(value, fmt) if fmt else repr(value)
+    de = quoted.replace(re.search(r"\d+(?:\.\d+)?", quoted).group(0), shown.replace(".", ","))
+    assert de in _de_text(name), f"de/{name} does not quote {symbol} {field} as {de!r}"
+
+
+def test_de_prose_uses_the_german_board_names():
+    from periodic_edu.board import TREND_NAMES
+    from periodic_edu.chemistry import FAMILY_NAMES
+    from periodic_edu.i18n import gettext
+
+    prose = "\n".join("\n".join(_markdown(_load(p))) for p in DE_LESSON_NOTEBOOKS)
+    prose += DE_GUIDE.read_text(encoding="utf-8")
+    leaks = [name for name in [*TREND_NAMES.values(), *FAMILY_NAMES.values()] if name in prose]
+    assert not leaks, f"English board names in the German lessons: {leaks}"
+    for trend in ("ionization_energy", "atomic_radius", "atomic_mass_increase", "atomic_number"):
+        name = gettext("board", TREND_NAMES[trend], "de")
+        assert name in prose, f"the German lessons never name the trend {name!r}"
+
+
+@pytest.mark.parametrize("path", DE_LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_de_widgets_are_german_when_run(path, monkeypatch):
+    """Statically every widget call says lang="de", and run, every widget it makes speaks de."""
+    import ast
+
+    from ipywidgets.widgets.widget import _instances
+
+    from periodic_edu import i18n
+
+    makers = _widget_makers()
+    missing = []
+    for cell in _load(path)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for call in _calls(ast.parse(_source(cell)), makers):
+            lang = [k.value for k in call.keywords if k.arg == "lang"]
+            if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == "de"):
+                missing.append(f"{cell.get('id')}: {call.func.id}(...)")
+    assert not missing, f"de/{path.name}: widgets without lang=\"de\": {missing}"
+    monkeypatch.delenv(i18n.ENV_VAR, raising=False)
+    imports, cells = _uk_widget_cells(path)
+    assert cells, f"de/{path.name} makes no widget"
+    namespace: dict = {}
+    exec("\n".join(imports), namespace)  # noqa: S102 - the repository's own lesson code
+    for cell_id, source, calls in cells:
+        before = set(_instances)
+        exec(compile(source, f"de/{path.name}:{cell_id}", "exec"), namespace)  # noqa: S102
+        made = [w for key, w in list(_instances.items()) if key not in before]
+        speaking = [w for w in made if w.has_trait("lang")]
+        try:
+            assert len(speaking) >= calls, (cell_id, made)
+            wrong = [(type(w).__name__, w.lang) for w in speaking if w.lang != "de"]
+            assert not wrong, f"de/{path.name} {cell_id}: widgets not in German: {wrong}"
         finally:
             for w in made:
                 w.close()

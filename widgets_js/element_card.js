@@ -85,6 +85,90 @@ function shellDrawing(symbol, shells) {
   return root;
 }
 
+// The successive ionization energies as a small chart (log scale: 5 eV to 10 000 eV on one
+// card), each point coloured by the shell its electron leaves, a dashed line at every jump to
+// an inner shell with its ratio. The SVG is role="img" with the whole story as its label, and
+// the numbers are in a table under it (a text alternative that a screen reader can walk).
+const IE_W = 300;
+const IE_H = 150;
+const IE_PAD = { left: 34, right: 8, top: 10, bottom: 24 };
+const SHELL_FILL = ["#1f4e79", "#b03a2e", "#1e7b34", "#7d3c98", "#8a5a00"]; // shells 1-5, AA on white
+
+function ionizationChart(symbol, data) {
+  const box = pe("section", { class: "pe-ie", "data-role": "ionization" });
+  if (!data || !data.energies || !data.energies.length) {
+    box.append(pe("p", { class: "pe-note", "data-role": "ionization-none", text: say("ie_none") }));
+    return box;
+  }
+  const values = data.energies;
+  const n = values.length;
+  const lo = Math.floor(Math.log10(Math.min(...values)));
+  const hi = Math.ceil(Math.log10(Math.max(...values)));
+  const plotW = IE_W - IE_PAD.left - IE_PAD.right;
+  const plotH = IE_H - IE_PAD.top - IE_PAD.bottom;
+  const x = (i) => IE_PAD.left + (n === 1 ? plotW / 2 : (i * plotW) / (n - 1));
+  const y = (v) => IE_PAD.top + plotH * (1 - (Math.log10(v) - lo) / Math.max(1, hi - lo));
+  const jumps = data.jumps || [];
+  const jumpText = jumps.length
+    ? jumps.map((j) => say("ie_jump_item", { n: j.after, ratio: formatNumber(j.ratio), from: j.from, to: j.to })).join("; ")
+    : say("ie_no_jumps");
+  const summary = say("ie_summary", { symbol, count: n, first: formatNumber(values[0]),
+                                      last: formatNumber(values[n - 1]), jumps: jumpText });
+  const title = say("ie_title", { symbol });
+  const chart = svg("svg", { class: "pe-ie-chart", viewBox: `0 0 ${IE_W} ${IE_H}`, width: IE_W,
+                             height: IE_H, role: "img", "aria-label": summary },
+    [svg("title", {}, [document.createTextNode(summary)])]);
+  for (let p = lo; p <= hi; p++) {  // one grid line per power of ten
+    const yy = y(10 ** p).toFixed(1);
+    chart.append(svg("line", { x1: IE_PAD.left, x2: IE_W - IE_PAD.right, y1: yy, y2: yy,
+                               stroke: "#767676", "stroke-width": 0.5 }));
+    const t = svg("text", { x: IE_PAD.left - 3, y: Number(yy) + 3, "text-anchor": "end", "font-size": 9, fill: "#333" });
+    t.textContent = formatNumber(10 ** p);
+    chart.append(t);
+  }
+  for (const j of jumps) {
+    const xx = ((x(j.after - 1) + x(j.after)) / 2).toFixed(1);
+    chart.append(svg("line", { class: "pe-ie-jump", "data-after": j.after, x1: xx, x2: xx,
+                               y1: IE_PAD.top, y2: IE_PAD.top + plotH, stroke: "#b03a2e",
+                               "stroke-dasharray": "3 2", "stroke-width": 1 }));
+    const t = svg("text", { x: Number(xx) + 2, y: IE_PAD.top + 8, "font-size": 9, fill: "#8b1e12" });
+    t.textContent = `×${formatNumber(j.ratio)}`;  // a ratio, no words to translate
+    chart.append(t);
+  }
+  chart.append(svg("polyline", { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+                                 fill: "none", stroke: "#555", "stroke-width": 1 }));
+  values.forEach((v, i) => {
+    const shell = (data.shells || [])[i] || 1;
+    chart.append(svg("circle", { class: "pe-ie-point", "data-stage": i + 1, "data-shell": shell,
+                                 cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: n > 20 ? 2 : 3,
+                                 fill: SHELL_FILL[(shell - 1) % SHELL_FILL.length] }));
+  });
+  const axis = svg("text", { x: IE_PAD.left + plotW / 2, y: IE_H - 6, "text-anchor": "middle", "font-size": 9, fill: "#333" });
+  axis.textContent = say("ie_stage_axis");
+  chart.append(axis);
+  const table = pe("table", { class: "pe-ie-table" }, [
+    pe("caption", { text: title }),
+    pe("thead", {}, [pe("tr", {}, [
+      pe("th", { scope: "col", text: say("ie_col_stage") }),
+      pe("th", { scope: "col", text: say("ie_col_energy") }),
+      pe("th", { scope: "col", text: say("ie_col_shell") }),
+    ])]),
+    pe("tbody", {}, values.map((v, i) => pe("tr", { "data-jump": jumps.some((j) => j.after === i) ? "true" : null }, [
+      pe("th", { scope: "row", text: String(i + 1) }),
+      pe("td", { text: formatNumber(v) }),
+      pe("td", { text: String((data.shells || [])[i] ?? "") }),
+    ]))),
+  ]);
+  box.append(
+    pe("h3", { class: "pe-ie-title", style: { fontSize: "1em", margin: "8px 0 2px" },
+               text: `${title} (${say("ie_axis")})` }),
+    chart,
+    pe("p", { class: "pe-note", "data-role": "ionization-jumps", title: data.citation || null, text: summary }),
+    pe("details", { class: "pe-ie-values" }, [pe("summary", { text: say("ie_table") }), table]),
+  );
+  return box;
+}
+
 function kelvinText(k) {
   if (k === null || k === undefined) return "—";
   return `${formatNumber(k)} K (${formatNumber(Number((k - 273.15).toFixed(1)))} °C)`;
@@ -223,6 +307,7 @@ function render({ model, el }) {
       scales,
       thermo,
       config,
+      ionizationChart(e.symbol, model.get("ionization")),
       footer,
       errorBox,
     );
@@ -235,12 +320,14 @@ function render({ model, el }) {
   }
 
   model.on("change:element", update);
+  model.on("change:ionization", update);
   model.on("change:error", showError);
   update();
   showError();
   root.dataset.ready = "true";
   return () => {
     model.off("change:element", update);
+    model.off("change:ionization", update);
     model.off("change:error", showError);
     root.remove();
   };

@@ -26,6 +26,7 @@ import { createLog } from "./game_log.js";
 import { createFinal } from "./game_final.js";
 import { createHelp } from "./game_help.js";
 import { createResume } from "./game_resume.js";
+import { createShell } from "./game_shell.js";
 
 let widgetCount = 0;
 
@@ -36,7 +37,8 @@ function render({ model, el }) {
   for (const [fid, members] of Object.entries(stat.families)) for (const s of members) familyOf.set(s, fid);
   const cellInfo = new Map(stat.cells.map((c) => [c.symbol, c]));
   // local, per-view UI state: what the person has chosen but not yet sent
-  const ui = { mode: null, source: null, chooser: null, hint: "", confirmNew: false, seenRev: -1, turn: "", sentRev: -1 };
+  const ui = { mode: null, source: null, chooser: null, hint: "", confirmNew: false, seenRev: -1, turn: "" };
+  const shell = createShell(model);
   const ctx = {
     model, stat, ui, familyOf, uid: `pe-g${widgetCount}`,
     trendByCode: new Map(stat.trends.map((t) => [t.code, t])),
@@ -69,21 +71,13 @@ function render({ model, el }) {
         return false;
       });
     },
-    send(message) { model.send({ ...message, rev: model.get("revision") }); },
+    send: shell.send,
     act(text) {
-      // one click, one request: a second click before Python answers is not sent (it would
-      // arrive about a game that has already changed)
-      const rev = model.get("revision");
-      if (ui.sentRev === rev) return;
-      ui.sentRev = rev;
-      ui.hint = "";
-      ctx.send({ type: "act", action: text });
+      // one click, one request (the shell): a second click before Python answers is not sent
+      if (shell.act(text)) ui.hint = "";
     },
     refresh: (opts) => update(opts || {}),
   };
-  let botTimer = null;
-  let destroyed = false;
-
   // ---- views ----------------------------------------------------------------------------------
   const announcer = createAnnouncer();
   const controls = createControls(ctx);
@@ -94,7 +88,7 @@ function render({ model, el }) {
   const log = createLog(ctx);
   const final = createFinal(ctx);
   const help = createHelp(stat.rules_url);
-  const resume = createResume(ctx);
+  const resume = createResume(ctx, () => ({ title: say("resume_title"), question: say("resume_question"), fresh: say("resume_new") }));
 
   const title = pe("h2", { class: "pe-g-title" });
   const status = pe("p", { class: "pe-g-status", "data-role": "status" });
@@ -172,10 +166,6 @@ function render({ model, el }) {
     status.style.setProperty("--pe-g-seat", ctx.seatColour(q));
   }
 
-  function allowAgain() {
-    ui.sentRev = -1; // Python answered (refused): the next click may ask again
-  }
-
   function drawError() {
     const text = model.get("error") || "";
     errorBox.replaceChildren(...(text ? [pe("strong", { text: say("not_allowed") }), " ", text] : []));
@@ -188,18 +178,12 @@ function render({ model, el }) {
   }
 
   // ---- announcements: each new log entry once, an undo once, a choice's reach ---------------
-  let lastEntry = null;
   function announceLog() {
-    const entries = model.get("game_log") || [];
-    const newest = entries.length ? entries[entries.length - 1].i : -1;
-    if (lastEntry === null) { lastEntry = newest; return; } // what was there at load is not news
-    if (newest < lastEntry) {
-      announcer.say(say("announce_undo", { n: lastEntry - newest }), true);
-    } else if (newest > lastEntry) {
-      const fresh = entries.filter((e) => e.i > lastEntry);
+    const { fresh, undone } = shell.news();
+    if (undone) announcer.say(say("announce_undo", { n: undone }), true);
+    else if (fresh.length) {
       announcer.say(fresh.map((e) => [`${e.name} ${e.text}.`, ...(e.events || []).map((x) => `${x}.`)].join(" ")).join(" "), true);
     }
-    lastEntry = newest;
   }
   function announceReach(targets) {
     const s = ui.source;
@@ -216,31 +200,6 @@ function render({ model, el }) {
       .replace(/0 steps: /, "");
     announcer.say(text, true);
   }
-
-  function scheduleBot() {
-    if (botTimer !== null) { clearTimeout(botTimer); botTimer = null; }
-    if (destroyed || !model.get("bot_pending") || model.get("paused")) return;
-    const rev = model.get("revision");
-    botTimer = setTimeout(() => {
-      botTimer = null;
-      if (!destroyed && model.get("bot_pending") && !model.get("paused") && model.get("revision") === rev) {
-        model.send({ type: "step_bot", rev });
-      }
-    }, Math.max(0, model.get("bot_delay_ms") || 0));
-  }
-
-  function inProgress() {
-    const v = ctx.V();
-    return !v.is_over && (model.get("game_log") || []).some((e) => !e.bot);
-  }
-  function beforeUnload(event) {
-    if (!inProgress()) return undefined;
-    // the browser asks "Leave page?"; the game itself is saved in the kernel either way
-    event.preventDefault();
-    event.returnValue = "";
-    return "";
-  }
-  window.addEventListener("beforeunload", beforeUnload);
 
   function update(opts = {}) {
     const v = ctx.V();
@@ -289,19 +248,18 @@ function render({ model, el }) {
       const stop = gameBoard.board.root.querySelector('[tabindex="0"]');
       if (stop) stop.focus({ preventScroll: true });
     }
-    scheduleBot();
+    shell.scheduleBot();
   }
 
   let pending = false;
   function onChange() {
     if (pending) return;
     pending = true;
-    queueMicrotask(() => { pending = false; if (!destroyed) update({}); });
+    queueMicrotask(() => { pending = false; if (!shell.destroyed) update({}); });
   }
   model.on("change", onChange);
   model.on("change:error", drawError);
   model.on("change:refusals", drawError);
-  model.on("change:refusals", allowAgain);
 
   update({});
   drawError();
@@ -309,13 +267,10 @@ function render({ model, el }) {
   root.dataset.ready = "true";
 
   return () => {
-    destroyed = true;
-    if (botTimer !== null) clearTimeout(botTimer);
-    window.removeEventListener("beforeunload", beforeUnload);
+    shell.destroy();
     model.off("change", onChange);
     model.off("change:error", drawError);
     model.off("change:refusals", drawError);
-    model.off("change:refusals", allowAgain);
     gameBoard.frame.destroy();
     gameBoard.board.destroy();
     root.remove();

@@ -10,7 +10,8 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import board_commands, elemonster_commands, game_commands
+from . import (board_commands, class_commands, elemonster_commands, game_commands,
+               worksheet_commands)
 from .common import UserError, one_line, print_json
 from .lang import add_lang_option, chosen_language
 
@@ -28,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     board_commands.register(sub)
     game_commands.register(sub)
     elemonster_commands.register(sub)
+    worksheet_commands.register(sub)
+    class_commands.register(sub)
     add_lang_option(sub)  # --lang en|uk|de on every sub-command (added last: covers them all)
     return parser
 

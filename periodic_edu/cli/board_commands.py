@@ -5,7 +5,7 @@ import argparse
 from typing import Mapping
 
 from .. import board, trends
-from ..chemistry import column_info, element, family_name, notes
+from ..chemistry import column_info, element, element_name, family_name, notes
 from ..locale.texts import CARD_FIELDS, NOTES, STATES
 from .common import UserError, print_json
 from .lang import Words
@@ -88,7 +88,7 @@ def run_element(args: argparse.Namespace) -> int:
     data = element(args.symbol).to_dict()
     _ = Words(args.lang)
     t = _.t
-    data["name"] = t.element(data["symbol"])  # the one translated JSON field
+    data["name"] = element_name(data["symbol"], t.lang)  # the one translated JSON field
     # Added to the DESIGN §2 contract, never renamed: what a learner should know about a value
     # (why it is empty, or what another reputable source gives).
     # The JSON keeps the notes in English (only "name" follows --lang); the text shows them in

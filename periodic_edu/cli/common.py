@@ -9,6 +9,7 @@ from typing import Any
 
 from ..echo import clean, echo
 from ..i18n import N_
+from ..tabletop import safejson
 
 #: the longest error line the CLI prints (each value in it is already cut to ~80 characters)
 LINE_LIMIT = 400
@@ -35,8 +36,6 @@ def read_save(file: str, say) -> Any:
     """The JSON document of the save file the user named, or a one-line :class:`UserError`
     in the user's language (``say``: the command's ``Words``). A regular file of at most
     1 MB only: never /dev/zero, a FIFO or a terminal; nesting and number sizes bounded."""
-    from ..tabletop import safejson
-
     shown = clean(file)
     try:
         return safejson.loads(safejson.read_limited(file))

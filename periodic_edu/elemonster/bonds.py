@@ -14,8 +14,9 @@ from functools import lru_cache
 from math import gcd
 from typing import Any
 
-from ..engine.decks import FormulaError, parse_formula
+from ..formula import FormulaError, parse_formula
 from .cards import Card, card
+from .deck import load_deck
 from .errors import IllegalBondError
 from .words import N_, NP_, Reason
 
@@ -233,7 +234,6 @@ def check_bond(category: str, formula: str, deck: Any = None) -> int:
     cards: ``"AgCu"``, ``"CaCl2"``, ``"H2O"``, ``"HeNe"``. Raises :class:`IllegalBondError`
     saying why the bond cannot be laid.
     """
-    from .deck import load_deck
     cat = _ALIASES.get(category, category)
     if cat not in CATEGORIES:
         raise IllegalBondError(_why("category", given=category))

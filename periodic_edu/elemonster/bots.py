@@ -13,6 +13,7 @@ from math import comb
 from typing import Sequence
 
 from .. import i18n
+from ..chemistry import element_name
 from ..tabletop import bots as tabletop_bots
 from ..tabletop.bots import Decision, play_out
 from ..tabletop.rng import Rng
@@ -63,8 +64,8 @@ SENTENCES = {
     "attack": N_("Attacks player {t} with {name}'s {labels}."),
     "parry": N_("Parries with {name}: its {labels} beats {att}."),
     "parry_two": N_("Parries with {name}: its {labels} beat {att}."),
-    "yield": N_("Yields: no card in hand beats {att}'s {labels}."),
-    "yield_choice": N_("Yields rather than risk a card."),
+    # one sentence whatever the hand held: the log must not tell whether it could have parried
+    "yield": N_("Yields to {att}'s {labels}."),
     "give": N_("Gives up {name}, the card it can spare best."),
     "give_decay": N_("Discards {names} to the radioactive decay."),
     "give_exchange": N_("Puts back {names} after the exchange."),
@@ -104,7 +105,7 @@ NUMBER_WORDS_TO = {
 
 def _name(symbol: str, lang: str) -> str:
     """An element's name as the language writes it (capitalized: "Iron", "Ферум", "Eisen")."""
-    return i18n.element_name(symbol, lang)
+    return element_name(symbol, lang)
 
 
 def _number(value: object, lang: str) -> str:
@@ -182,8 +183,6 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
                     name=_name(action.card, lang),
                     labels=_labels(duel["values"], action.card, lang, True), att=duel["card"])
     if k == "yield":
-        if len(view.legal_actions()) > 1:
-            return said("yield_choice")
         return said("yield", att=duel["card"], labels=_labels(duel["values"], duel["card"],
                                                               lang))
     if k == "give":

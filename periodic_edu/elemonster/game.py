@@ -16,8 +16,6 @@ from typing import Any, Sequence
 from ..echo import echo
 from ..tabletop import TurnGame
 from ..tabletop.game import check_players
-from ..tabletop.rng import check_seed
-from ..tabletop.seeds import new_seed
 from .actions import Action, NotationError, card_order
 from .deck import load_deck
 from .errors import DeckError, EngineError, IllegalMoveError, SaveError
@@ -102,12 +100,7 @@ class Game(TurnGame):
             raise EngineError(f"variant must be 'beginner' or 'advanced', not {echo(variant)}")
         if hearts not in HEARTS:
             raise EngineError(f"hearts must be 'always' or 'last_card', not {echo(hearts)}")
-        if seed is None:
-            seed = new_seed()
-        try:
-            check_seed(seed)
-        except ValueError as error:
-            raise EngineError(str(error)) from None
+        seed = self._seed(seed)
         end = _end(end)
         if max_rounds is not None and (isinstance(max_rounds, bool)
                                        or not isinstance(max_rounds, int) or max_rounds < 1):

@@ -16,7 +16,7 @@ from math import gcd
 from typing import Any
 
 from ..tabletop.rng import Rng
-from .actions import Action, card_order
+from .actions import SPECIALS, Action, card_order
 from .bonds import Bond, CATEGORIES, make_bond
 from .cards import EXTRA_VALUES, VALUES, card
 from .deck import Deck, is_multiplier
@@ -203,6 +203,12 @@ def _start_turn(st: State) -> None:
         _skip_empty_prompts(st)
     elif k is not None and k.neutral and _can_draw(st):
         st.queue.append(("exchange_offer", seat, c, k.neutral))
+
+
+#: prompts only a hand holding a certain card gets (a magnetic card after a won duel, a
+#: flammable one after the gain, a skull against a parry): any decision there, a refusal too,
+#: tells the others what that hand holds, so a public log leaves it out
+HAND_PROMPTS = frozenset({"won", "swap_offer", "counter"})
 
 
 def _skip_empty_prompts(st: State) -> None:
@@ -829,7 +835,6 @@ def why_illegal_reason(st: State, a: Action) -> Reason:
             return _why("special_used")
         if a.card not in hand:
             return _why("not_in_hand", c=a.card)
-        from .actions import SPECIALS
         symbol = SPECIALS[a.special]
         if not getattr(card(a.card), symbol):
             return _why("no_symbol", c=a.card, symbol=symbol, sid=a.special)

@@ -19,6 +19,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
 
+from ..board import TREND_NAMES
 from ..echo import echo
 from .errors import EngineError
 from .tables import COLOURS, FAMILY_IDS, TRENDS
@@ -56,7 +57,6 @@ def tile_code(face: Mapping[str, str]) -> str:
 
 
 def tile_label(code: str) -> str:
-    from ..board import TREND_NAMES
     if code == "plus3":
         return "+3 Spaces"
     if code == "take2":

@@ -20,8 +20,8 @@ from typing import Any, Iterable, Sequence
 from ..echo import echo
 from ..tabletop import TurnGame
 from ..tabletop.game import check_players
-from ..tabletop.rng import GENERATORS, check_seed
-from ..tabletop.seeds import ClassCodeError, new_seed, parse_class_code, seed_from_class_code
+from ..tabletop.rng import GENERATORS
+from ..tabletop.seeds import ClassCodeError, parse_class_code, seed_from_class_code
 from .actions import Action, NotationError
 from .decks import AgendaDeck, GoalDeck, load_agenda_deck, load_goal_deck
 from .editions import Edition, get_edition
@@ -94,12 +94,7 @@ class Game(TurnGame):
                 raise EngineError(f"seed {echo(seed)} is not the seed of class code "
                                   f"{class_code}: give one or the other")
             seed = coded
-        elif seed is None:
-            seed = new_seed()
-        try:
-            check_seed(seed)
-        except ValueError as error:
-            raise EngineError(str(error)) from None
+        seed = self._seed(seed)
         if rng_version not in GENERATORS or type(rng_version) is not int:
             raise EngineError(f"rng_version must be one of {sorted(GENERATORS)}, "
                               f"not {echo(rng_version)}")

@@ -14,14 +14,19 @@ of notation) is written as it is.
 
 >>> r = Reason("no_free", trend="ionization_energy")
 >>> str(r), r.render("uk")
-('you hold no Free Action tile for Increase Ionization Energy', 'у вас немає жетона «Безкоштовна властивість» для властивості «Збільшення енергії іонізації»')
+('you hold no Free Action tile for Increase Ionization Energy', 'у тебе немає жетона «Безкоштовна властивість» для властивості «Збільшення енергії іонізації»')
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
+from .. import i18n
+from ..board import TREND_NAMES
+from ..chemistry import element_name, family_name
 from ..i18n import N_, NP_, Message
+from .decks import load_goal_deck
+from .editions import get_edition
 
 __all__ = ["Reason", "MESSAGES", "COUNTS", "render", "say", "card_namer"]
 
@@ -114,8 +119,6 @@ def card_namer(deck: Any) -> Callable[[str], str | None]:
 def _printed_names() -> dict[str, str]:
     """Card id -> English name over the decks printed in both editions (a custom deck's card
     is named by its id unless the caller passes a ``cards`` lookup)."""
-    from .decks import load_goal_deck
-    from .editions import get_edition
     names: dict[str, str] = {}
     for edition in ("uk", "en"):
         names.update((cid, card.name) for cid, card in
@@ -128,18 +131,15 @@ def _printed_cards(card_id: str) -> str | None:
 
 
 def _value(name: str, value: Any, lang: str, cards: Callable[[str], str | None] | None) -> str:
-    from .. import i18n
     if name in ("trend",):
-        from ..board import TREND_NAMES
         return i18n.gettext("board", TREND_NAMES[value], lang)
     if name in ("cell", "dest"):
         if lang == "en":
             return str(value)
-        return f"{i18n.in_sentence(i18n.element_name(value, lang), lang)} ({value})"
+        return f"{i18n.in_sentence(element_name(value, lang), lang)} ({value})"
     if name == "family":
         if lang == "en":
             return str(value).replace("_", " ")
-        from ..chemistry import family_name
         return i18n.gettext("board", family_name(value), lang)
     if name in ("card", "cards"):
         ids = [value] if name == "card" else list(value)
@@ -161,7 +161,6 @@ def render(key: str, params: Mapping[str, Any], lang: str | None = "en",
            cards: Callable[[str], str | None] | None = None) -> str:
     """The sentence ``key`` with ``params`` in ``lang`` (``cards``: card id -> English name,
     to name goal cards by their compound; without it a card is named by its id)."""
-    from .. import i18n
     lang = i18n.resolve_language(lang)
     count = int(params[COUNTS[key]]) if key in COUNTS else None
     text = i18n.translate("engine", MESSAGES[key], lang, count)

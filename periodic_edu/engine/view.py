@@ -14,9 +14,10 @@ from typing import Any
 from ..board import TREND_NAMES
 from ..echo import echo
 from .actions import Action
-from .editions import tile_label
 from ..tabletop.rng import Rng
+from .editions import tile_label
 from .rules import legal_actions
+from .scoring import score_breakdown
 from .state import State
 from .tables import AA_VALUES, COLOURS, FAMILY_OF, TRENDS
 
@@ -229,7 +230,6 @@ class PlayerView:
 
     def _scores(self) -> list[dict[str, Any]]:
         """Provisional RULES §7.1 parts that are public; the agenda only for this player."""
-        from .scoring import score_breakdown
         out = []
         for row in score_breakdown(self._st):
             mine = row["player"] == self.player

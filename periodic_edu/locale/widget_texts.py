@@ -2,7 +2,7 @@
 
 ``FRONT_END`` holds every word the widgets' JavaScript shows (it used to live in
 ``widgets_js/strings.js``, which is gone: the browser receives these texts, translated, in each
-widget's read-only ``strings`` trait - see :func:`periodic_edu.i18n.widget_strings`). A key is
+widget's read-only ``strings`` trait - see :func:`widget_strings`). A key is
 an id the JavaScript asks for with ``say(key, params)``; ``{name}`` marks a value; ``NP_`` is a
 plural (the browser picks the form with ``Intl.PluralRules``); a key ending in ``_you`` is the
 form used for the person's own seat ("You choose", not "You chooses").
@@ -12,6 +12,7 @@ form used for the person's own seat ("You choose", not "You chooses").
 are never translated."""
 from __future__ import annotations
 
+from .. import i18n
 from ..i18n import N_, NP_
 
 FRONT_END = {
@@ -301,6 +302,18 @@ FRONT_END = {
     'missing_antiquity': N_("known since antiquity"),
     'en_scales': N_("Electronegativity: Pauling's scale has no unit (F 3.98); Allen's is an energy in eV (times 0.169 ≈ Pauling)."),
     'shells_title': N_("Electron shells of {symbol}: {shells}"),
+    # the element card's successive ionization energies (periodic_edu.ionization)
+    'ie_title': N_("Successive ionization energies of {symbol}"),
+    'ie_axis': N_("eV, log scale"),
+    'ie_stage_axis': N_("electron removed: 1st, 2nd, …"),
+    'ie_summary': N_("{symbol}: {count} successive ionization energies, from {first} eV to {last} eV. Jumps, where the next electron comes from an inner shell: {jumps}."),
+    'ie_jump_item': N_("after electron {n}, ×{ratio} (shell {from} → shell {to})"),
+    'ie_no_jumps': N_("none, all electrons are in one shell"),
+    'ie_table': N_("The values"),
+    'ie_col_stage': N_("Electron"),
+    'ie_col_energy': N_("Energy (eV)"),
+    'ie_col_shell': N_("From shell"),
+    'ie_none': N_("Successive ionization energies: in this kit for H to Kr (Z 1–36)."),
     'year_bce': N_("{year} BCE"),
     'position_fblock': N_("Period {period} · f-block (no group)"),
     'position': N_("Period {period} · Group {group}"),
@@ -371,7 +384,7 @@ DASHBOARD = {
     "code_note": N_("Everyone who types {code} gets the same deal."),
 }
 
-#: Sentences of the game log written by the widget itself (periodic_edu/widgets/_game_story.py).
+#: Sentences of the game log written by the widget itself (periodic_edu/game_story.py).
 GAME_LOG = {
     "agenda_kept": N_("kept one of the agenda cards dealt (it stays secret until the end)"),
     # what an action caused that the whole table sees (a "_you" key: the person's own seat)
@@ -449,6 +462,8 @@ PAGE = {
     "reveal_goal_card": N_("a goal card was turned face up"),
     "reveal_award_tile": N_("an award tile was drawn"),
     "reveal_agendas": N_("the game ended and every agenda card was shown"),
+    "moved_away": N_("this game continues in another tab (it was resumed there); here you "
+                     "can start a new game"),
     "resume": N_("Resume your game"),
     "resume_summary": N_("Resume your game ({when}, {who})"),
     "versus": N_("{people} vs {bots}"),
@@ -525,3 +540,14 @@ SITE = {
                  "Chrome, Edge, Firefox or Safari)."),
     "hint": N_("This page loads about 17 MB: Python itself, to run in your browser."),
 }
+
+
+def widget_strings(lang: str | None = None) -> dict:
+    """What every widget's read-only ``strings`` trait holds: the front end's words
+    (:data:`FRONT_END`) in ``lang``."""
+    out = i18n.keyed_strings(FRONT_END, "widgets", lang)
+    # the person's own seat is called "You" in the language the game began in: the front end
+    # recognizes it in every language (a game goes on across a language switch)
+    out["you_names"] = sorted({i18n.gettext("widgets", FRONT_END["you"], code)
+                               for code in i18n.LANGUAGES})
+    return out

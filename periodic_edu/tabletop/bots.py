@@ -8,7 +8,7 @@ never pays for a sentence nobody reads).
 >>> parse_bot_list("search,greedy", 4, ("random", "greedy", "search"))
 ['search', 'greedy', 'search', 'greedy']
 >>> BotListError("unknown", name="'x'", choices="random, greedy").render("uk")
-"невідомий бот 'x': оберіть одного з: random, greedy"
+"невідомий бот 'x': обери одного з: random, greedy"
 """
 from __future__ import annotations
 

@@ -34,6 +34,7 @@ from ..echo import echo, has_control
 from . import safejson
 from .errors import GameError, IllegalMoveError, SaveError, UndoError
 from .rng import MAX_SEED_BITS, check_seed
+from .seeds import new_seed
 
 __all__ = ["TurnGame", "check_players"]
 
@@ -52,6 +53,16 @@ class TurnGame:
 
     _state: Any
     seed: int
+
+    @staticmethod
+    def _seed(seed: int | None) -> int:
+        """The game's seed: ``seed`` checked, or a fresh 128-bit one from :mod:`secrets`."""
+        if seed is None:
+            return new_seed()
+        try:
+            return check_seed(seed)
+        except ValueError as error:
+            raise GameError(str(error)) from None
 
     def _start(self, state: Any) -> None:
         """Called by a game's constructor once its first state is made."""

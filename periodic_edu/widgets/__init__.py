@@ -16,15 +16,28 @@ Static figures for print and slides: :func:`plot_board`, :func:`plot_trend`.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from ._payload import PROPERTIES
-from .element_card import ElementCard
-from .figures import plot_board, plot_trend
-from .elemonster_widget import ElemonsterWidget
-from .game_widget import GameWidget
-from .trend_chart import TrendChart
-from .trend_explorer import TrendExplorer
+# Each name is imported from its module on first use (PEP 562): a dashboard kernel whose
+# student never opens the game or Elemonster never loads their code (the workshop server's
+# memory per student). ``from periodic_edu.widgets import GameWidget`` works as before.
+_LAZY = {"PROPERTIES": "._payload", "ElementCard": ".element_card", "plot_board": ".figures",
+         "plot_trend": ".figures", "ElemonsterWidget": ".elemonster_widget",
+         "GameWidget": ".game_widget", "TrendChart": ".trend_chart",
+         "TrendExplorer": ".trend_explorer"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 __all__ = ["TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "TrendChart",
            "explore", "plot_board", "plot_trend", "PROPERTIES"]
@@ -37,6 +50,9 @@ def explore(symbol: str = "Na", lang: str | None = None, **kwargs: Any):
     ``property``). Returns an ``ipywidgets.HBox`` (children: explorer, card) that wraps onto
     two lines in a narrow notebook."""
     import ipywidgets
+
+    from .element_card import ElementCard
+    from .trend_explorer import TrendExplorer
 
     card = ElementCard(symbol, lang=lang)
     explorer = TrendExplorer(symbol=symbol, card=card, lang=lang, **kwargs)

@@ -24,7 +24,7 @@ Every accepted change clears ``error``, so the widget keeps working after a bad 
 Every widget speaks one language: ``lang`` (``en``, ``uk``, ``de``; the constructor's default
 is ``$PERIODIC_EDU_LANG``, else ``en``; an unknown code raises
 :class:`~periodic_edu.i18n.UnknownLanguageError`). The read-only ``strings`` trait carries the
-front end's words in that language (:func:`periodic_edu.i18n.widget_strings`); there is no
+front end's words in that language (:func:`periodic_edu.locale.widget_texts.widget_strings`); there is no
 catalog in JavaScript. Setting ``lang`` from Python re-sends ``strings`` and calls
 :meth:`IntentWidget._translate` so a widget re-sends the names its data shows. The browser may
 write neither trait (the guard below refuses it like any other read-only trait).
@@ -41,6 +41,7 @@ import traitlets
 
 from .. import i18n
 from ..echo import echo
+from ..locale.widget_texts import widget_strings
 
 __all__ = ["IntentWidget", "Text", "describe", "local", "log"]
 
@@ -66,28 +67,9 @@ def describe(value: Any) -> str:
     return echo(value)
 
 
-class Text(i18n.Message):
-    """A sentence the widgets' Python side shows on a page: the English text (a ``str``, what
-    ``str()`` and Python callers see) of a message of
-    :data:`periodic_edu.locale.widget_texts.PAGE` that keeps its ``key`` and ``params`` so
-    :meth:`render` can say it in the widget's language. Parameters are written as they are,
-    except ``kind`` (a bot kind id: its word in the language)."""
-
-    domain = "widgets"
-
-    @classmethod
-    def _say(cls, key: str, params: dict[str, Any], lang: str | None) -> str:
-        return _render(key, params, lang)
-
-
-def _render(key: str, params: dict[str, Any], lang: str | None) -> str:
-    from ..locale.widget_texts import FRONT_END, PAGE
-    values = {}
-    for name, value in params.items():
-        if name == "kind" and f"bot_kind_{value}" in FRONT_END:
-            value = i18n.gettext("widgets", FRONT_END[f"bot_kind_{value}"], lang)
-        values[name] = local(value, lang)
-    return i18n.gettext("widgets", PAGE[key], lang).format(**values)
+# The page's sentences are the table's (one class: periodic_edu.tabletop.table.Text, below
+# widgets so that a table says its refusals without widget code).
+from ..tabletop.table import Text  # noqa: E402
 
 
 def local(message: Any, lang: str | None) -> str:
@@ -130,7 +112,7 @@ class IntentWidget(anywidget.AnyWidget):
             if name in kwargs:
                 kwargs[name] = check(kwargs[name])  # strict in Python: raises ValueError
         lang = i18n.resolve_language(kwargs.pop("lang", None))  # unknown: UnknownLanguageError
-        kwargs["strings"] = i18n.widget_strings(lang)
+        kwargs["strings"] = widget_strings(lang)
         super().__init__(lang=lang, **kwargs)
         # The host element is a flex item of ipywidgets' boxes (a dashboard tab, explore()'s
         # HBox): with min-width auto the board's width stretches it past a phone's screen in
@@ -151,7 +133,7 @@ class IntentWidget(anywidget.AnyWidget):
     @traitlets.observe("lang")
     def _lang_changed(self, change: dict) -> None:
         with self.hold_sync():  # one message: the words and the data names change together
-            self.strings = i18n.widget_strings(change["new"])
+            self.strings = widget_strings(change["new"])
             self._translate(change["new"])
 
     def _translate(self, lang: str) -> None:

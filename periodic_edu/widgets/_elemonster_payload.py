@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
-from ..chemistry import element
+from ..chemistry import element, element_name
 from ..elemonster.cards import SYMBOL_IDS, card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.words import DOMAIN, FLAME_WORDS, N_, NP_, say, term
@@ -147,6 +147,44 @@ TEXT: dict[str, str | tuple[str, str]] = {
     "yield": N_("Yield (give up a card)"),
     "skip": N_("Decline"),
     "give": N_("Give {cards}"),
+    # the How to play panel (ELEMONSTER §4-§8 in a player's words; the rulebook's terms)
+    "help": N_("How to play"),
+    "help_close": N_("Close How to play"),
+    "help_goal": N_("Goal: lay as many bonds as you can. Every bond scores points when it is "
+                    "laid; at the end every card left in your hand costs points (skulls and "
+                    "radioactive cards cost more). Most points wins; a tie goes to the player "
+                    "with more bonds."),
+    "help_turn": N_("A turn: you draw a card, may start one duel, may lay bonds, then discard "
+                    "one card (with fewer than 5 cards in hand you may keep them all)."),
+    "help_duel": N_("Duel: show a card and name one of its values. The defender must beat it "
+                    "with one card: a strictly higher value; attack (electronegativity) is "
+                    "answered with defence (ionization energy). For the year of discovery the "
+                    "older card wins, and a card known since antiquity beats every year (two "
+                    "such cards tie). A parry wins your card for the defender; if the defender "
+                    "yields, you get a card of their choice."),
+    "help_bonds": N_("Bonds: two element cards whose outer shells fit. Alloy: two metals with "
+                     "equal outer electrons, 1 point. Ions: a metal gives electrons that fill "
+                     "a nonmetal's gaps, 1 point. Molecule: two nonmetals share their gaps, 2 "
+                     "points. Noble gases: two full shells, 3 points. A bond adds 2 per crown, "
+                     "1 per heart, 1 when both cards are materials and 2 per multiplier card."),
+    "help_end": N_("The end: when a draw uses up the draw pile, that turn is played out and "
+                   "every other player has one more turn. Then the cards left in each hand "
+                   "are counted against its bond points."),
+    "help_variants": N_("Beginner variant: 5 cards each, no multipliers. Advanced variant: 7 "
+                        "cards each, and multiplier cards (×2, ×3, ×4) for molecules and ions."),
+    "ended_deck": N_("The game ended: the draw pile was used up and every other player had one "
+                     "more turn."),
+    "ended_score": N_("The game ended: a player reached the agreed score and every other player "
+                      "had one more turn."),
+    "ended_max_rounds": N_("The game ended: the last round was played."),
+    "resume_summary": N_("Resume your game (turn {turn}, {variant})"),
+    "variant_beginner": N_("beginner variant"),
+    "variant_advanced": N_("advanced variant"),
+    "variant_label": N_("Variant for a new game"),
+    # a reload offers the saved game (game_resume.js)
+    "saved_title": N_("A saved game"),
+    "saved_question": N_("Your game in this browser was saved."),
+    "saved_new": N_("Start a new one"),
 }
 
 #: value id -> how it is named on the card and in the duel (ELEMONSTER E-3)
@@ -247,7 +285,7 @@ def card_payload(card_id: str, lang: str = "en") -> dict[str, Any]:
     symbols = c.symbols()
     state = e.state_at_25c
     return {
-        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": i18n.element_name(c.symbol, lang),
+        "id": c.symbol, "symbol": c.symbol, "z": c.z, "name": element_name(c.symbol, lang),
         "group": c.group, "period": c.period, "family": c.family, "kind": c.kind,
         "kind_text": say(KIND_TEXT[c.kind], lang),
         "attack": c.en, "defence": c.ie, "ie_ev": e.ionization_energy_ev,

@@ -10,7 +10,8 @@ type           keys (besides ``type``)                      meaning
 =============  ==========================================  =====================================
 ``act``        ``action`` (notation), optional ``rev``      play one action for the human seat
 ``undo``       optional ``rev``                             undo back to the last human decision
-``new_game``   optional ``rev``                             start again (same seats, fresh seed)
+``new_game``   optional ``rev``, ``variant``                start again (same seats, fresh seed;
+                                                            Elemonster: in that variant)
 ``step_bot``   ``rev`` (required)                           the bot whose turn it is plays one
                                                             action (the browser's pacing timer)
 ``pause``      ``paused`` (bool), optional ``rev``          stop / restart the bots' timer
@@ -25,7 +26,7 @@ refused (``act``, ``undo``, ``new_game``) or, for ``step_bot``, silently dropped
 one widget both tick, and only the first tick for a revision plays.
 
 >>> parse_intent({"type": "act", "action": "s:ie>F", "rev": 3})
-Intent(type='act', action='s:ie>F', rev=3, paused=None, token=None)
+Intent(type='act', action='s:ie>F', rev=3, paused=None, token=None, variant=None)
 >>> parse_intent({"type": "act"})
 Traceback (most recent call last):
 ...
@@ -52,7 +53,7 @@ _MAX_REV = 2 ** 53  # JavaScript's safe integers
 INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "act": (frozenset({"action"}), frozenset({"rev"})),
     "undo": (frozenset(), frozenset({"rev"})),
-    "new_game": (frozenset(), frozenset({"rev"})),
+    "new_game": (frozenset(), frozenset({"rev", "variant"})),
     "step_bot": (frozenset({"rev"}), frozenset()),
     "pause": (frozenset({"paused"}), frozenset({"rev"})),
     "hello": (frozenset({"token"}), frozenset({"rev"})),
@@ -60,6 +61,7 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "dismiss_resume": (frozenset(), frozenset({"rev"})),
 }
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+_VARIANT = re.compile(r"^[a-z_]{1,20}$")
 
 
 class IntentError(ValueError):
@@ -73,6 +75,7 @@ class Intent:
     rev: int | None = None
     paused: bool | None = None
     token: str | None = None
+    variant: str | None = None
 
 
 def parse_intent(content: Any) -> Intent:
@@ -112,4 +115,7 @@ def parse_intent(content: Any) -> Intent:
     token = content.get("token")
     if "token" in content and (not isinstance(token, str) or not _TOKEN.match(token)):
         raise IntentError(f"'token' must be a resume token, not {describe(token)}")
-    return Intent(kind, action, rev, paused, token)
+    variant = content.get("variant")
+    if "variant" in content and (not isinstance(variant, str) or not _VARIANT.match(variant)):
+        raise IntentError(f"'variant' must be a variant's name, not {describe(variant)}")
+    return Intent(kind, action, rev, paused, token, variant)

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .. import board, trends
-from ..chemistry import ELEMENTS, column_info, notes
+from ..chemistry import ELEMENTS, column_info, element_name, notes
 
 __all__ = [
     "PROPERTIES", "CARD_FIELDS", "board_cells", "fblock_cells", "element_columns",
@@ -63,7 +63,7 @@ def board_cells() -> list[dict]:
 def named_cells(cells: list[dict], lang: str) -> list[dict]:
     """``cells`` with each ``name`` as a school in ``lang`` writes it (Fe: Ферум, Eisen)."""
     from .. import i18n
-    return [{**c, "name": i18n.element_name(c["symbol"], lang)} for c in cells]
+    return [{**c, "name": element_name(c["symbol"], lang)} for c in cells]
 
 
 def fblock_cells() -> list[dict]:
@@ -178,7 +178,7 @@ def card_data(el, lang: str = "en") -> dict:
     from .. import i18n
     data = el.to_dict()
     card = {f: _plain(data.get(f)) for f in CARD_FIELDS}
-    card["name"] = i18n.element_name(el.symbol, lang)
+    card["name"] = element_name(el.symbol, lang)
     # field -> [{kind, note, citation}]: why a value is empty, or what another source gives,
     # in ``lang`` (the citation is a bibliographic reference: never translated).
     card["notes"] = {}

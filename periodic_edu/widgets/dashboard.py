@@ -8,6 +8,11 @@
 >>> app.switch.value = "uk"          # in place: the game in progress goes on
 >>> [app.tabs.get_title(i) for i in range(3)]
 ['Властивості', 'Елементи', 'Гра']
+
+Only the Explore tab (what every student sees first) is built with the dashboard; the other
+tabs' code is imported and their widgets made when the tab is first opened (``app.opened``
+lists the built ones). A visitor kernel that never opens Elemonster never loads it: about a
+third less memory per student on a workshop server. :meth:`widgets` builds every tab.
 """
 from __future__ import annotations
 
@@ -18,11 +23,12 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from .. import i18n
-from ..chemistry import ELEMENTS
+from ..chemistry import ELEMENTS, element_name
 from ..locale.widget_texts import DASHBOARD, FRONT_END
-from . import ElementCard, ElemonsterWidget, GameWidget, explore
 from ..tabletop.seeds import ClassCodeError, new_class_code, parse_class_code
 from .save_store import SaveStore, keep_saves_in_browser
+# The tabs' widgets (explorer and card, game, Elemonster) are imported where a tab is built:
+# a kernel loads the code of the tabs its student opens, no more.
 
 __all__ = ["dashboard", "element_cards", "play", "language_from_query", "static_dashboard"]
 
@@ -54,19 +60,58 @@ def page_language() -> str | None:
     """The language the page asked for with ``?lang=`` when Voila serves the dashboard.
 
     Voila passes the query to the kernel as ``$QUERY_STRING``; with preheated kernels (the
-    workshop server) the kernel ran before anyone asked, and ``voila.utils.get_query_string``
+    workshop server) the kernel ran before anyone asked, and :func:`_voila_request_query`
     waits for the visitor's request and returns its query. Outside Voila: None."""
-    try:
-        from voila.utils import get_query_string
-    except ImportError:  # not served by Voila (a notebook, a script)
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        query = _voila_request_query()
+    else:  # Voila's own kernel per page has it already; a notebook or a script has none
         query = os.environ.get("QUERY_STRING")
-    else:
-        query = get_query_string()
     return language_from_query(query)
+
+
+def _voila_request_query() -> str | None:
+    """What ``voila.utils.get_query_string`` does, without importing ``voila.utils`` (which
+    loads jupyter_server, nbconvert and requests: 48 MB in every visitor kernel, for one
+    websocket message). A preheated kernel asks ``<server>/voila/query/<kernel id>`` and
+    waits for the request info Voila sends there once a visitor takes the kernel; its fields
+    become the environment (``QUERY_STRING``, ...). None when it cannot connect (said in the
+    server's log, never on the page)."""
+    import asyncio
+    import json
+    import logging
+    import threading
+
+    env = os.environ.get
+    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
+    url = (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID', '')}")
+    found: dict[str, str] = {}
+
+    async def ask() -> None:
+        import websockets  # Voila's own dependency, the client it uses for the same request
+
+        async with websockets.connect(url, open_timeout=5) as socket:
+            found.update(json.loads(await socket.recv()))
+
+    def run() -> None:
+        try:
+            asyncio.new_event_loop().run_until_complete(ask())
+        except Exception as exc:  # noqa: BLE001 - no query: the page's default language
+            logging.getLogger("periodic_edu.widgets").warning("no request info: %s", exc)
+
+    thread = threading.Thread(target=run, name="voila-request-info")
+    thread.start()
+    thread.join()
+    for key, value in found.items():
+        if isinstance(key, str) and isinstance(value, str):
+            os.environ[key] = value
+    return os.environ.get("QUERY_STRING")
 
 
 def element_cards(symbol: str = "Fe", lang: str | None = None) -> w.VBox:
     """A picker over all 118 elements and the :class:`ElementCard` it shows."""
+    from .element_card import ElementCard
+
     lang = i18n.resolve_language(lang)
     picker = w.Dropdown(options=_element_options(lang), value=symbol,
                         description=_words(lang)("element"), layout=w.Layout(width="320px"))
@@ -86,7 +131,7 @@ def element_cards(symbol: str = "Fe", lang: str | None = None) -> w.VBox:
 
 
 def _element_options(lang: str) -> list[tuple[str, str]]:
-    return [(f"{e.atomic_number} {e.symbol} — {i18n.element_name(e.symbol, lang)}", e.symbol)
+    return [(f"{e.atomic_number} {e.symbol} — {element_name(e.symbol, lang)}", e.symbol)
             for e in ELEMENTS]
 
 
@@ -105,6 +150,8 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
     directory) after every action, so a reloaded page can resume it. ``lang``: the language
     of the setup and the game (``set_language`` on the returned box switches it in place;
     the game in progress is kept)."""
+    from .game_widget import GameWidget
+
     store = SaveStore() if save_store is None else save_store
     state = {"lang": i18n.resolve_language(lang)}
     # labels as wide as their words (German and Ukrainian ones are longer than the default)
@@ -251,16 +298,45 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     ``?lang=`` when Voila serves it (see :func:`language_from_query`). Switching the language
     relabels every tab and widget in place: a game in progress goes on. The returned box has
     ``.tabs`` (the ``Tab``), ``.switch`` (the language ``Dropdown``) and ``.widgets()``."""
+    from . import explore
+
     lang = i18n.resolve_language(lang)
+    state = {"lang": lang}
     explorer_box = explore(symbol, lang=lang)
-    cards = element_cards(lang=lang)
-    game_box = play(seed, save_store, lang=lang)
-    say = _words(lang)
-    # Elemonster's words are its own catalog ("elemonster"); it follows the switch like the rest
-    elemonster = ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
-                                   say("bot_greedy")], seed=seed, bot_delay=0.4, lang=lang)
-    tabs = w.Tab(children=[explorer_box, cards, game_box, elemonster])
+    built: dict[int, w.Widget] = {0: explorer_box}
+    store = SaveStore() if save_store is None else save_store  # both games save there
+
+    def build_cards(lang: str) -> w.Widget:
+        return element_cards(lang=lang)
+
+    def build_play(lang: str) -> w.Widget:
+        return play(seed, store, lang=lang)
+
+    def build_elemonster(lang: str) -> w.Widget:
+        from .elemonster_widget import ElemonsterWidget
+
+        # Elemonster's words are its own catalog ("elemonster"); it follows the switch too
+        return ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
+                                 _words(lang)("bot_greedy")], seed=seed, bot_delay=0.4,
+                                lang=lang, save_store=store)
+
+    builders = {1: build_cards, 2: build_play, 3: build_elemonster}
+    slots = [explorer_box, *(w.VBox() for _ in builders)]
+    tabs = w.Tab(children=slots)
     tabs.set_title(3, "Elemonster")  # a game's name
+
+    def open_tab(index: int) -> w.Widget:
+        """The widget of tab ``index``, built (in the current language) on first use."""
+        if index not in built:
+            built[index] = builders[index](state["lang"])
+            slots[index].children = [built[index]]
+        return built[index]
+
+    def opened(change: dict) -> None:
+        if isinstance(change["new"], int) and change["new"] in builders:
+            open_tab(change["new"])
+
+    tabs.observe(opened, names="selected_index")
     switch = w.Dropdown(options=[(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
                         value=lang, description=_words(lang)("language"),
                         layout=w.Layout(width="auto"))
@@ -277,22 +353,30 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
 
     def switched(change: dict) -> None:
         new = change["new"]
+        state["lang"] = new
         titles(new)
         for widget in explorer_box.children:
             widget.lang = new
-        cards.set_language(new)
-        game_box.set_language(new)
-        elemonster.lang = new
+        if 1 in built:
+            built[1].set_language(new)
+        if 2 in built:
+            built[2].set_language(new)
+        if 3 in built:
+            built[3].lang = new
 
     titles(lang)
     switch.observe(switched, names="value")
     note = w.HTML()
+    # the tab labels' style lives with the app: the Play tab (which also carries it) may
+    # never be opened
     app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
                                                          align_items="center",
                                                          flex_flow="row wrap")),
-                  header, tabs])
+                  header, tabs, w.HTML(STYLE, layout=w.Layout(display="none"))])
     app.tabs = tabs
     app.switch = switch
+    app.open_tab = open_tab
+    app.opened = lambda: sorted(built)
 
     def use_page_language(ask=page_language) -> None:
         """Switch to the page's ``?lang=`` (after building: a preheated kernel builds the
@@ -306,8 +390,15 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             switch.value = wanted
 
     app.use_page_language = use_page_language
-    app.widgets = lambda: [*explorer_box.children, cards.children[1],
-                           *game_box.game_holder.children]
+
+    def widgets() -> list:
+        """The explorer, the card, the element card of the Cards tab and the game (every
+        tab built)."""
+        for index in builders:
+            open_tab(index)
+        return [*explorer_box.children, built[1].children[1], *built[2].game_holder.children]
+
+    app.widgets = widgets
     return app
 
 

@@ -26,6 +26,23 @@ from ._base import IntentWidget
 __all__ = ["ElementCard"]
 
 
+def _ionization_payload(symbol: str) -> dict:
+    """What the card's chart needs: every successive ionization energy, the shell each electron
+    comes from, the jumps, and the citation (empty dict when the kit has no values)."""
+    from .. import ionization
+    values = ionization.energies(symbol)
+    if not values:
+        return {}
+    info = ionization.source()
+    return {
+        "energies": list(values),
+        "shells": list(ionization.shells_removed(symbol)),
+        "jumps": [{"after": j.after_stage, "ratio": round(j.ratio, 1), "from": j.from_shell,
+                   "to": j.to_shell} for j in ionization.jumps(symbol)],
+        "unit": info["unit"], "citation": info["citation"],
+    }
+
+
 class ElementCard(IntentWidget):
     """A card for ``symbol`` (any of the 118 elements: symbol, name or atomic number), in
     ``lang`` (``"en"``, ``"uk"``, ``"de"``; default ``$PERIODIC_EDU_LANG``)."""
@@ -46,6 +63,9 @@ class ElementCard(IntentWidget):
         sync=True)
     elemonster_text = traitlets.Dict(help="style='elemonster': its words and sources.").tag(
         sync=True)
+    ionization = traitlets.Dict(help="Successive ionization energies (eV) with the shell "
+                                "each electron leaves and the jumps between shells; empty "
+                                "beyond Kr (read-only).").tag(sync=True)
 
     def __init__(self, symbol: Any = "H", style: str = "classic", **kwargs: Any) -> None:
         if style not in ("classic", "elemonster"):
@@ -65,6 +85,7 @@ class ElementCard(IntentWidget):
 
     def _show(self, symbol: str) -> None:
         self.element = _payload.card_data(_element(symbol), self.lang)
+        self.ionization = _ionization_payload(symbol)
         if self.card_style == "elemonster":
             from ._elemonster_payload import card_payload, card_text
             self.elemonster_text = card_text(self.lang)  # its words in the card's language

@@ -14,7 +14,7 @@ and the other hands stay in Python. Every synced trait is read-only for the brow
 >>> w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
 (False, "player 1 cannot play 'D-': a hand of 5 o")
 >>> w.lang = "uk"; w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
-(False, 'гравець 1 не може зіграти «D-»: з 5 або б')
+(False, 'гравець 1 не може зіграти «D-»: з 5 або ')
 >>> w.lang = "en"
 >>> w.handle_message({"type": "act", "action": w.view["legal_actions"][-1]})
 True
@@ -38,29 +38,31 @@ from typing import Any, Sequence
 
 import traitlets
 
+from ..chemistry import element_name
 from .. import i18n
-from ..elemonster import Game, IllegalBondError, IllegalMoveError, check_bond
+from ..elemonster import IllegalBondError, IllegalMoveError, check_bond
 from ..elemonster.actions import Action
 from ..elemonster.bonds import CATEGORIES, make_bond
-from ..elemonster.bots import BOTS, describe as bot_sentence, make_bot
+from ..elemonster.bots import BOTS, describe as bot_sentence
 from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
-from ..elemonster.errors import EngineError, IllegalMoveError, explain
+from ..elemonster.game import VARIANTS
+from ..elemonster.errors import EngineError, explain
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
 from ..tabletop.seeds import new_seed
+from ..tabletop.table import TableError, Text
 from ._assets import css, esm
-from ._base import IntentWidget, describe
+from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
                                   elemonster_strings)
-from ._game_intents import IntentError, parse_intent
-from .game_widget import PLAYER_COLOURS, _seat_bots
+from ..table_rules import ELEMONSTER
+from ._table_widget import TableWidget
+from .game_widget import _seat_bots
+from .save_store import SaveStore
 
 __all__ = ["ElemonsterWidget", "shell_rule", "points_breakdown"]
 
 LOG_WINDOW = 80
-_MAX_DELAY = 10.0
-# prompts whose "give" moves a card from one hand to another (not to the public discard pile)
-_PRIVATE_GIVES = {"give": "attacker", "swap_give": None, "swap_take": "defender"}
 
 # The words of the rule lines and the widget's refusals: the "elemonster" catalog.
 RULES_TEXT = {
@@ -78,19 +80,6 @@ RULES_TEXT = {
     "materials": N_("1 for two materials"),
     "multipliers": NP_("{p} for {n} multiplier card", "{p} for {n} multiplier cards"),
 }
-MESSAGES = {
-    "over": N_("the game is over"),
-    "over_new": N_("the game is over: start a new game"),
-    "bot_decides": N_("it is {name}'s decision, a {bot}; let it play"),
-    "bot_decides_browser": N_("it is {name}'s decision ({bot}); the browser plays only for "
-                              "people"),
-    "no_bot": N_("no bot is to move now"),
-    "no_saves": N_("this widget keeps no saved games ({what!r})"),
-    "unknown_type": N_("unknown message type {what!r}"),
-    "nothing_to_undo": N_("nothing to undo: no person has played an action yet"),
-}
-#: bot id -> its kind in a sentence ("a greedy bot")
-BOT_WORDS = {"greedy": N_("greedy bot"), "random": N_("random bot")}
 #: the names the widget gives seats (re-named when the language changes)
 _SEAT_NAMES = {"you": TEXT["you"], "greedy": TEXT["bot_greedy"], "random": TEXT["bot_random"]}
 
@@ -190,284 +179,104 @@ def _count(players: Any) -> int:
     return players if isinstance(players, int) else len(players)
 
 
-class ElemonsterWidget(IntentWidget):
+class ElemonsterWidget(TableWidget):
     """A live game of Elemonster: hand, duel, bonds, table, scores, log.
 
     Parameters: ``players`` (2-5, or a list of names), ``bots`` (``{seat: "greedy"}`` or a
     list with None for people; default: greedy bots on every seat but 0), ``variant``
     (``"beginner"`` or ``"advanced"``), ``seed`` (None draws one), ``hearts``
     (``"always"`` or ``"last_card"``), ``bot_delay`` (seconds between bot actions in the
-    browser, default 0.6).
+    browser, default 0.6), ``save_store`` (a
+    :class:`~periodic_edu.widgets.save_store.SaveStore`: saved after every action, a reloaded
+    page may resume it; None saves nothing). The game, seats, log, undo (never past cards drawn
+    from the pile) and saves live in :attr:`table`
+    (:class:`~periodic_edu.tabletop.table.Table`).
     """
 
     _esm = esm("elemonster.js")
     _css = css("periodic.css", "elemonster.css")
-    _intents: dict = {}  # the browser writes no trait: it sends messages
+    LOG_WINDOW = LOG_WINDOW
 
-    static = traitlets.Dict(help="Public constants: the card data's sources (words: `strings`).").tag(
-        sync=True)
-    seats = traitlets.List(help="Per seat: seat, name, bot (None: a person), colour.").tag(
-        sync=True)
-    viewer = traitlets.Int(-1, help="The person's seat whose view is shown.").tag(sync=True)
-    view = traitlets.Dict(help="Game.view(viewer): own hand, other hands as counts.").tag(
-        sync=True)
     cards = traitlets.Dict(help="card id -> card data, for the cards the viewer can see.").tag(
         sync=True)
     choices = traitlets.Dict(help="The viewer's legal actions, grouped and explained.").tag(
         sync=True)
     pairs = traitlets.List(help="Bond workbench: every pair of the viewer's cards, per "
                                 "category: the bond or why not.").tag(sync=True)
-    game_log = traitlets.List(help=f"The last {LOG_WINDOW} log entries.").tag(sync=True)
-    log_total = traitlets.Int(0, help="How many entries the whole log has.").tag(sync=True)
-    final = traitlets.Dict(help="At the end: scores and winners.").tag(sync=True)
-    bot_pending = traitlets.Bool(False, help="A bot is to move.").tag(sync=True)
-    bot_delay_ms = traitlets.Int(600, help="The browser's pause before a bot action.").tag(
+    variant = traitlets.Unicode("beginner", help="The variant played (read-only).").tag(
         sync=True)
-    paused = traitlets.Bool(False, help="The browser's bot timer is stopped.").tag(sync=True)
-    can_undo = traitlets.Bool(False, help="A person's action can be undone.").tag(sync=True)
-    revision = traitlets.Int(0, help="Counts every change of the game (stale intents).").tag(
-        sync=True)
-    refusals = traitlets.Int(0, help="Counts refused messages.").tag(sync=True)
 
     def __init__(self, players: int | Sequence[str] = 2, bots: Any = None,
                  variant: str = "beginner", seed: int | None = None, hearts: str = "always",
-                 bot_delay: float = 0.6, **kwargs: Any) -> None:
+                 bot_delay: float = 0.6, save_store: SaveStore | None = None,
+                 **kwargs: Any) -> None:
         n = _count(players)
         if not 2 <= n <= 5:
             raise ValueError(f"Elemonster is played by 2 to 5 players, not {n}")
-        kinds = _seat_bots({i: "greedy" for i in range(1, n)} if bots is None else bots, n)
-        for name in kinds:
-            if name is not None and name not in BOTS:
-                raise ValueError(f"bots: unknown Elemonster bot {name!r}: choose one of "
-                                 f"{', '.join(BOTS)}")
+        kinds = _seat_bots({i: "greedy" for i in range(1, n)} if bots is None else bots, n,
+                           known=BOTS, game="Elemonster ")
         if all(k is not None for k in kinds):
             raise ValueError("bots: at least one seat must be a person (None)")
         if seed is None:
             seed = new_seed()  # 128 bits from secrets: the pile order cannot be searched for
-        if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or \
-                not 0 <= bot_delay <= _MAX_DELAY:
-            raise ValueError(f"bot_delay must be a number of seconds from 0 to {_MAX_DELAY}, "
-                             f"not {describe(bot_delay)}")
-        names = _names(players, kinds)
         self._name_keys = _name_keys(players, kinds)
-        self._kinds = kinds
-        self._settings = {"players": names, "variant": variant, "hearts": hearts}
-        try:
-            self._game = Game(seed=seed, **self._settings)
-        except EngineError as exc:
-            raise ValueError(str(exc)) from None
-        self._bots: list[Any] = []
-        self.log_entries: list[dict[str, Any]] = []
-        self._viewer = kinds.index(None)
         self._ready = False
-        super().__init__(**kwargs)  # resolves `lang` (an unknown one: UnknownLanguageError)
-        self._bots = self._make_bots(seed)
-        self.bot_delay_ms = int(round(bot_delay * 1000))
-        self.static = {"sources": card_sources()}
-        self.strings = elemonster_strings(self.lang)
-        self._seats()
-        self.on_msg(self._on_custom_msg)
-        self._ready = True
-        self._sync()
-
-    # ---- the Python API -----------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        """The live game (hidden information included: never sync it)."""
-        return self._game
-
-    @property
-    def bots(self) -> list[str | None]:
-        return list(self._kinds)
+        self._open(ELEMONSTER, _names(players, kinds), kinds, seed,
+                   {"players": _names(players, kinds), "variant": variant, "hearts": hearts},
+                   bot_delay, save_store, kwargs)
 
     def _names_now(self) -> list[str]:
         """The seats' names as shown now: the widget's own names in the widget's language."""
-        return [name if key is None else _seat_name(key, self.lang)
-                for name, key in zip(self._game.names, self._name_keys)]
+        keys = self._name_keys if len(self._name_keys) == len(self.table.seats) else \
+            [None] * len(self.table.seats)
+        return [seat.name if key is None else _seat_name(key, self.lang)
+                for seat, key in zip(self.table.seats, keys)]
 
-    def _seats(self) -> None:
-        names = self._names_now()
-        self.seats = [{"seat": i, "name": names[i], "bot": self._kinds[i],
-                       "colour": PLAYER_COLOURS[i]} for i in range(len(names))]
+    def resume(self, token: str) -> bool:
+        if not super().resume(token):
+            return False
+        # the resumed seats' names are the widget's own when they are one of its names
+        self._name_keys = _name_keys([s.name for s in self.table.seats], self.table.kinds)
+        self._seats()
+        self._sync()
+        return True
 
     def _translate(self, lang: str) -> None:
         """A new language: the words, the seats' names, the bots' next sentences, and every
-        text of the view (the log was said in all three languages when it happened)."""
+        text of the view and the log."""
         if not getattr(self, "_ready", False):
             return
+        self.static = {"sources": card_sources()}
         self.strings = elemonster_strings(lang)
-        for bot in self._bots:
-            if bot is not None:
-                bot.lang = lang
+        self.table.lang = lang
         self._seats()
         error = self.error
         self._sync()
         self.error = error  # a refusal on screen stays (said again on the next one)
 
-    def _say(self, key: str, **params: Any) -> str:
-        return Reason(MESSAGES[key], **params).render(self.lang)
+    def _choose_variant(self, variant: str) -> None:
+        if variant not in VARIANTS:
+            raise TableError(Text("bad_message", why=f"unknown variant {variant!r}"))
+        self.table.settings["variant"] = variant
 
-    def play(self, action: Action | str) -> dict[str, Any]:
-        """Play one action for the person to move (raises IllegalMoveError)."""
-        g = self._game
-        seat = g.current_player
-        if g.is_over:
-            raise IllegalMoveError(None, action, Reason(MESSAGES["over"]))
-        if self._kinds[seat] is not None:
-            raise IllegalMoveError(seat, action, Reason(MESSAGES["bot_decides"], name=g.names[seat],
-                                                  bot=self._bot_word(seat, "en")))
-        return self._apply(action, seat)
+    def _summary(self, lang: str) -> str:
+        """"Resume your game (turn 4, beginner variant)" in ``lang``."""
+        g = self.table.game
+        return _text("resume_summary", lang, turn=g.turn + 1,
+                     variant=_text(f"variant_{g.variant}", lang))
 
-    def step_bot(self) -> dict[str, Any] | None:
-        """The bot to move plays one action; returns its log entry (None if no bot is to move)."""
-        g = self._game
-        if g.is_over or self._kinds[g.current_player] is None:
-            return None
-        seat = g.current_player
-        decision = self._bots[seat].choose(g.observe(seat))
-        return self._apply(decision.action, seat)
+    def _game_refusal(self, exc: Exception) -> str | None:
+        if isinstance(exc, IllegalMoveError):
+            return explain(exc, self.lang)
+        if isinstance(exc, EngineError):
+            return str(exc)
+        return None
 
-    def run_bots(self, limit: int = 100_000) -> int:
-        """Let bots play until a person is to decide or the game is over; returns the count."""
-        count = 0
-        while count < limit and self.step_bot() is not None:
-            count += 1
-        return count
-
-    def undo(self) -> list[str]:
-        """Undo back to (and including) the last action of a person; returns the actions
-        undone, newest first."""
-        humans = [e for e in self.log_entries if e["bot"] is None]
-        if not humans:
-            raise ValueError(say(MESSAGES["nothing_to_undo"], self.lang))
-        target = humans[-1]["i"]
-        undone = []
-        while len(self._game.history) > target:
-            undone.append(self._game.undo().text)
-        self.log_entries = [e for e in self.log_entries if e["i"] < target]
-        self._sync()
-        return undone
-
-    def new_game(self, seed: int | None = None) -> None:
-        """Start again with the same players, bots and variant."""
-        if seed is None:
-            seed = new_seed()  # from secrets, not from the last seed: nothing to predict
-        self._game = Game(seed=seed, **self._settings)
-        self._bots = self._make_bots(seed)
-        self.log_entries = []
-        self._viewer = self._kinds.index(None)
-        self._sync()
-
-    # ---- messages from the browser ----------------------------------------------------------------
-    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        self.handle_message(content)
-
-    def handle_message(self, content: Any) -> bool:
-        """Handle one browser message ({"type": "act", "action": ..., "rev": ...},
-        "step_bot", "pause", "undo", "new_game"). True when it changed something; a refused
-        one sets ``error`` (and counts in ``refusals``) and changes nothing."""
-        try:
-            intent = parse_intent(content)
-        except IntentError as exc:
-            return self._refuse(str(exc))
-        g = self._game
-        stale = intent.rev is not None and intent.rev != self.revision
-        try:
-            if intent.type == "step_bot":
-                if stale:
-                    return False  # another view already played this revision's tick
-                if g.is_over or self._kinds[g.current_player] is None:
-                    return self._refuse(self._say("no_bot"))
-                self.step_bot()
-                return True
-            if intent.type == "pause":
-                self.paused = bool(intent.paused)
-                return True
-            if intent.type in ("hello", "resume", "dismiss_resume"):
-                return self._refuse(self._say("no_saves", what=intent.type))
-            if stale:
-                return False  # a click on a position that has moved on: nothing to do
-            if intent.type == "act":
-                if g.is_over:
-                    return self._refuse(self._say("over_new"))
-                seat = g.current_player
-                if self._kinds[seat] is not None:
-                    return self._refuse(self._say("bot_decides_browser",
-                                                  name=self._names_now()[seat],
-                                                  bot=self._bot_word(seat, self.lang)))
-                self._apply(intent.action, seat)
-                return True
-            if intent.type == "undo":
-                self.undo()
-                return True
-            if intent.type == "new_game":
-                self.new_game()
-                return True
-        except IllegalMoveError as exc:
-            return self._refuse(explain(exc, self.lang))
-        except ValueError as exc:
-            return self._refuse(str(exc))
-        return self._refuse(self._say("unknown_type", what=intent.type))  # pragma: no cover
-
-    def _refuse(self, text: str) -> bool:
-        with self.hold_sync():
-            self.error = text
-            self.refusals = self.refusals + 1
-        return False
-
-    # ---- internals ----------------------------------------------------------------------------
-    def _make_bots(self, seed: int) -> list[Any]:
-        # the bots' own sentences are not used here (the log says each move in all three
-        # languages, below): explain=False saves the work
-        return [None if k is None else make_bot(k, seed=seed * 7 + i + 1, explain=False,
-                                                lang=self.lang)
-                for i, k in enumerate(self._kinds)]
-
-    def _bot_word(self, seat: int, lang: str) -> str:
-        return say(BOT_WORDS[self._kinds[seat]], lang)
-
-    def _apply(self, action: Action | str, seat: int) -> dict[str, Any]:
-        g = self._game
-        if not g.is_legal(action):
-            g.play(action)  # raises the engine's IllegalMoveError with the reason; no change
-        view = g.observe(seat)
-        parsed = next(a for a in g.legal_actions() if a.key == Action.parse(action).key)
-        prompt = view.to_dict()["prompt"]
-        duel = g.state.duel
-        # said in every language now (the view changes with the move), so that a language
-        # switch shows the whole log in the new language
-        texts = {code: bot_sentence(view, parsed, code) for code in i18n.LANGUAGES}
-        # who may see the card of a give: the giver and the one who receives it
-        may_see = None
-        if parsed.kind == "give" and prompt and prompt["kind"] in _PRIVATE_GIVES:
-            receiver = _PRIVATE_GIVES[prompt["kind"]]
-            may_see = [seat] + ([getattr(duel, receiver)] if receiver and duel else [])
-            to = duel.attacker if prompt["kind"] in ("give", "swap_give") else duel.defender
-        g.play(parsed)
-        entry = {"i": len(g.history) - 1, "seat": seat, "name": g.names[seat],
-                 "bot": self._kinds[seat], "kind": parsed.kind, "action": parsed.text,
-                 "texts": texts, "may_see": may_see, "to": None}
-        if may_see is not None:
-            entry["to"] = to
-        self.log_entries.append(entry)
-        self._sync()
-        return entry
-
-    def _public_entry(self, e: dict[str, Any], viewer: int, names: list[str]) -> dict[str, Any]:
-        hidden = e["may_see"] is not None and viewer not in e["may_see"]
-        text = (_text("log_hidden_give", self.lang, name=names[e["seat"]], to=names[e["to"]])
-                if hidden else e["texts"][self.lang])
-        return {"i": e["i"], "seat": e["seat"], "name": names[e["seat"]], "bot": e["bot"],
-                "kind": e["kind"], "text": text, "action": None if hidden else e["action"]}
-
-    def _sync(self) -> None:
-        g = self._game
-        seat = g.current_player
-        person_to_decide = not g.is_over and self._kinds[seat] is None
-        if person_to_decide:
-            self._viewer = seat
-        viewer = self._viewer
+    def _sync_view(self, viewer: int | None, person: int | None) -> dict[str, Any]:
+        g = self.table.game
         view = g.view(viewer)
+        if person is None:
+            view["legal_actions"] = []
         visible = set(view["hand"]) | set(view["discard"])
         for bonds in view["bonds"]:
             for b in bonds:
@@ -488,25 +297,22 @@ class ElemonsterWidget(IntentWidget):
         final: dict[str, Any] = {}
         if g.is_over:
             final = {"scores": [{**row, "name": names[row["seat"]]} for row in g.scores()],
-                     "winners": g.winners()}
-        with self.hold_sync():
-            self.viewer = viewer
-            self.view = view
-            self.cards = {c: card_payload(c, self.lang) for c in sorted(visible)}
-            self.choices = self._choices(view) if person_to_decide else {}
-            self.pairs = self._pairs(view)
-            self.game_log = [self._public_entry(e, viewer, names)
-                             for e in self.log_entries[-LOG_WINDOW:]]
-            self.log_total = len(self.log_entries)
-            self.final = final
-            self.bot_pending = not g.is_over and self._kinds[seat] is not None
-            self.can_undo = any(e["bot"] is None for e in self.log_entries)
-            self.revision = self.revision + 1
-            self.error = ""
+                     "winners": g.winners(), "ended_by": g.state.ended_by,
+                     "why": _text(f"ended_{g.state.ended_by}", self.lang)
+                     if f"ended_{g.state.ended_by}" in TEXT else ""}
+        return {"view": view, "final": final, "variant": g.variant,
+                "cards": {c: card_payload(c, self.lang) for c in sorted(visible)},
+                "choices": self._choices(view) if person is not None else {},
+                "pairs": self._pairs(view)}
+
+    def _log_row(self, row: dict[str, Any]) -> dict[str, Any]:
+        return {key: row.get(key) for key in ("i", "seat", "name", "bot", "kind", "text",
+                                              "action")}
+
 
     # -- the person's choices, explained ---------------------------------------------------------
     def _choices(self, view: dict[str, Any]) -> dict[str, Any]:
-        g = self._game
+        g = self.table.game
         legal = g.legal_actions()
         duel = view["duel"]
         prompt = view["prompt"]["kind"] if view["prompt"] else "main"
@@ -576,7 +382,7 @@ class ElemonsterWidget(IntentWidget):
         parts = [_text("label_value", self.lang, label=self._label(v),
                        value=self._value_text(a.card, v)) for v in a.values]
         needs = [self._label("ie" if v == "en" else v) for v in a.values]
-        low = self._game.state.declared and self._game.state.declared[0] == "low"
+        low = self.table.game.state.declared and self.table.game.state.declared[0] == "low"
         return {"card": a.card, "values": list(a.values), "target": a.target,
                 "label": f"{self._and(parts)} → {names[a.target]}",
                 "detail": _text("duel_needs_low" if low else "duel_needs", self.lang,
@@ -608,10 +414,10 @@ class ElemonsterWidget(IntentWidget):
         for c in dict.fromkeys(view["hand"]):
             if is_multiplier(c):
                 continue
-            rows.append({"card": c, "name": i18n.element_name(c, self.lang),
+            rows.append({"card": c, "name": element_name(c, self.lang),
                          "values": [self._value_text(c, v) for v in answer],
                          "beats": c in parries, "action": f"P:{c}" if c in parries else None})
-        return {"card": duel["card"], "name": i18n.element_name(duel["card"], self.lang),
+        return {"card": duel["card"], "name": element_name(duel["card"], self.lang),
                 "attack": [{"label": self._label(v), "value": self._value_text(duel["card"], v)}
                            for v in values],
                 "answer_labels": [self._label(v) for v in answer], "low": duel["low"],
@@ -658,7 +464,7 @@ class ElemonsterWidget(IntentWidget):
         bond = make_bond(cat, a, ka, b, kb)
         action = legal.get((bond.category, frozenset((a, b))))
         multi = ka > 1 or kb > 1
-        key = ("bond_needs_mult" if multi and not action and self._game.variant == "beginner"
+        key = ("bond_needs_mult" if multi and not action and self.table.game.variant == "beginner"
                else "bond_no_mult_cards" if multi and not action else "bond_fits")
         text = _text(key, self.lang, formula=bond.formula,
                      points=_counted("n_points", points, self.lang))
@@ -667,4 +473,4 @@ class ElemonsterWidget(IntentWidget):
                 "rule": shell_rule(bond.category, bond.a, bond.ka, bond.b, bond.kb, self.lang)}
 
     def __repr__(self) -> str:
-        return f"<ElemonsterWidget {self._game!r}>"
+        return f"<ElemonsterWidget {self.table.game!r}>"

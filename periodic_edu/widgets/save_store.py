@@ -128,6 +128,73 @@ class SaveStore:
         return gone
 
 
+    # ---- one owner per save (a table in one browser tab at a time) --------------------------
+    # Kept apart from put/get so the two concerns merge and read separately. A save's
+    # "generation" counts how often it was taken up: claim() adds one, and put_owned() writes
+    # only while the save still has the writer's generation. Both run under one lock on the
+    # directory (fcntl.flock), so two tabs that claim or write at the same instant are ordered:
+    # exactly one generation is current and the other tab's write is refused.
+
+    def claim(self, token: Any) -> tuple[dict[str, Any], int] | None:
+        """Take the save of ``token`` over: ``(record, new generation)``, or None when there
+        is no such save. Every earlier holder's next :meth:`put_owned` then fails."""
+        with self._owner_lock():
+            record = self.get(token)
+            if record is None:
+                return None
+            generation = _generation(record) + 1
+            self.put(token, {**record, "generation": generation})
+            return record, generation
+
+    def put_owned(self, token: str, record: dict[str, Any], generation: int) -> bool:
+        """Write ``record`` as the save of ``token`` if the store still holds ``generation``
+        (a new save starts at generation 1); False (nothing written) when another holder
+        claimed it since. A save that is gone (expired) is written afresh only by
+        generation 1, its first holder."""
+        with self._owner_lock():
+            current = self.get(token)
+            held = _generation(current) if current is not None else 1
+            if held != generation:
+                return False
+            self.put(token, {**record, "generation": generation})
+            return True
+
+    def _owner_lock(self) -> Any:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        return _FileLock(self.directory / ".owners.lock")
+
+
+def _generation(record: dict[str, Any]) -> int:
+    value = record.get("generation", 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1
+
+
+class _FileLock:
+    """An exclusive ``flock`` on one file for a ``with`` block (threads and processes alike:
+    each entry opens its own file description). Where ``fcntl`` or ``flock`` is missing
+    (Pyodide: one tab is one kernel, with its own copy of the files) the block runs
+    unlocked."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: Any = None
+
+    def __enter__(self) -> "_FileLock":
+        self._file = open(self.path, "a+b")
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Pyodide
+            return self
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX)
+        except OSError:  # pragma: no cover - a file system without locks (Emscripten's)
+            pass  # one kernel per tab there: nothing else writes these files meanwhile
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._file.close()  # closing releases the lock
+
+
 async def keep_saves_in_browser(directory: str | os.PathLike | None = None) -> Path | None:
     """Pyodide (the static site) only: keep the save directory in the browser's IndexedDB.
 

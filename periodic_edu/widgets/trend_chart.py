@@ -19,7 +19,7 @@ from typing import Any
 import traitlets
 
 from .. import board, i18n, trends
-from ..chemistry import element
+from ..chemistry import element, element_name
 from ..locale.widget_texts import PAGE
 from . import _payload
 from ._assets import css, esm
@@ -110,7 +110,7 @@ def trend_series(property: str, along: str = "period", number: int = 2,
     points = []
     for c in members:
         value = getattr(element(c.symbol), property)
-        points.append({"symbol": c.symbol, "name": i18n.element_name(c.symbol, lang),
+        points.append({"symbol": c.symbol, "name": element_name(c.symbol, lang),
                        "x": c.group if along == "period" else c.period,
                        "value": None if value is None else float(value)})
     steps = []

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 import traitlets
 
+from ..chemistry import element_name
 from .. import board, i18n, trends
 from . import _checks, _payload
 from ._assets import css, esm
@@ -88,7 +89,7 @@ class TrendExplorer(IntentWidget):
         self.cells = _payload.named_cells(_payload.board_cells(), lang)
         self.fblock = _payload.named_cells(_payload.fblock_cells(), lang)
         columns = dict(_payload.element_columns())
-        columns["name"] = [i18n.element_name(s, lang) for s in columns["symbol"]]
+        columns["name"] = [element_name(s, lang) for s in columns["symbol"]]
         self.elements = columns
         self.properties = [{**p, "label": i18n.gettext("widgets", p["label"], lang)}
                            for p in _payload.property_info()]

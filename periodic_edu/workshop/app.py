@@ -1,33 +1,76 @@
 """``python -m periodic_edu.workshop NOTEBOOK``: Voila sized for one class by one number.
 
 :class:`WorkshopVoila` is Voila (it reads the same ``voila.json`` from the folder it starts in)
-with ``class_size`` (``--class_size=30``; ``CLASS_SIZE=30 ./scripts/run``) deciding:
+in one of two modes:
 
-* the preheated pool (:func:`pool_size_for`: the whole class, started with the server), so
-  arrivals do not wait for Python to start and run the dashboard;
-* the cap: at most ``class_size`` visitors hold a kernel; the next one gets the "room is full"
-  page; the pool shrinks as seats fill, so a full room runs ``class_size`` kernels and the
-  server never more than ``2 * class_size``;
+* **light** (``./scripts/run``): :data:`LIGHT_SPARE` preheated kernels, growing with arrivals
+  (a few spare, up to the cap), so a laptop is ready in seconds;
+* **room** (``--room``; ``CLASS_SIZE=30 ./scripts/run``): the whole class preheated
+  (:func:`pool_size_for`), started with the server, so thirty arrivals within a minute do not
+  wait for Python to start and run the dashboard.
 
-and with the room's page and close-tab handlers (:mod:`.handlers`), template and theme
-overrides refused, and the room's kernel manager (:mod:`.kernels`).
+Either way ``class_size`` is the cap: at most that many visitors hold a kernel, the next one
+gets the "room is full" page, and the pool shrinks as seats fill, so a full room runs
+``class_size`` kernels and the server never more than ``2 * class_size``.
+
+Also here: the room's handlers (:mod:`.handlers`), template and theme overrides refused, the
+room's kernel manager (:mod:`.kernels`), kernels over IPC sockets in the server's own
+temporary folder (two servers on one machine never clash over a TCP port; no "TCP without
+encryption" warning), a kernel profile with no IPython history and the guard of
+:mod:`.kernel_guard`, the page template of :mod:`.template` (no CDN, a lost-connection
+notice), and one "ready" block (:mod:`.ready`).
 """
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from traitlets import Int
+import tornado.ioloop
+from jupyter_server.utils import url_path_join
+from jupyter_server.services.contents.largefilemanager import LargeFileManager
+from jupyter_server.services.kernels.handlers import KernelHandler
+from traitlets import Bool, Int
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from .handlers import RoomPageHandler, RoomShutdownHandler
+from . import ready, template
+from .handlers import (RoomKernelHandler, RoomPageHandler, RoomShutdownHandler,
+                       RoomWebsocketHandler)
+from .kernel_guard import MEMORY_ENV
 from .kernels import RoomKernelManager
 
-__all__ = ["WorkshopVoila", "main", "pool_size_for", "MAX_CLASS_SIZE"]
+__all__ = ["WorkshopVoila", "main", "pool_size_for", "MAX_CLASS_SIZE", "LIGHT_SPARE",
+           "KERNEL_MEMORY_MB"]
 
 #: Largest class one server is sized for (about 70 MB per student: 500 students is 35 GB).
 MAX_CLASS_SIZE = 500
+#: Light mode: preheated kernels kept spare (growing by one for every four seats taken).
+LIGHT_SPARE = 2
+#: A visitor kernel past this many resident MB ends (its page says "reload to resume"): about
+#: four times what the dashboard needs, so only a runaway kernel meets it.
+KERNEL_MEMORY_MB = 300
+
+#: The profile every visitor kernel starts with (written into the server's own IPYTHONDIR):
+#: no history file (thirty kernels writing one SQLite file show "database is locked" on
+#: pages), and the room's guard.
+KERNEL_PROFILE = """# written by periodic_edu.workshop for its visitor kernels
+c.HistoryManager.enabled = False
+c.InteractiveShellApp.extensions = ["periodic_edu.workshop.kernel_guard"]
+"""
+
+
+class RoomContentsManager(LargeFileManager):
+    """The server serves the one notebook its teacher started it with: that is the trust.
+    (jupyter_server otherwise warns "Notebook ... is not trusted" at every kernel start, and
+    would write a signing key and a signature database into the user's data folder.)"""
+
+    def mark_trusted_cells(self, nb: Any, path: str = "") -> None:
+        self.notary.mark_cells(nb, True)
 
 
 def pool_size_for(class_size: int) -> int:
@@ -47,14 +90,25 @@ class WorkshopVoila(Voila):
     """Voila for a workshop room (see the module docstring)."""
 
     class_size = Int(30, min=1, max=MAX_CLASS_SIZE, config=True,
-                     help="Students the server is sized for: the preheated pool and the cap on "
-                          "visitors with a kernel.")
+                     help="Students the server is sized for: the cap on visitors with a "
+                          "kernel (and, with --room, the preheated pool).")
+    room = Bool(False, config=True,
+                help="Preheat the whole class when the server starts (a workshop); without "
+                     "it a few kernels are kept spare, growing with arrivals (a laptop).")
+    kernel_memory_mb = Int(KERNEL_MEMORY_MB, min=0, config=True,
+                           help="Resident MB past which a visitor kernel ends (0: no cap).")
 
-    aliases = {**Voila.aliases, "class_size": "WorkshopVoila.class_size"}
+    aliases = {**Voila.aliases, "class_size": "WorkshopVoila.class_size",
+               "seats_per_address": "RoomKernelManager.seats_per_address",
+               "kernel_memory_mb": "WorkshopVoila.kernel_memory_mb"}
+    flags = {**Voila.flags,
+             "room": ({"WorkshopVoila": {"room": True}},
+                      "Preheat the whole class when the server starts.")}
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
-        pool = pool_size_for(self.class_size)
+        pool = pool_size_for(self.class_size) if self.room else min(LIGHT_SPARE,
+                                                                     self.class_size)
         vc = self.voila_configuration
         vc.preheat_kernel = True
         vc.default_pool_size = pool
@@ -65,19 +119,56 @@ class WorkshopVoila(Voila):
         # read by the kernel manager, which Voila creates later with this app as its parent
         self.config.RoomKernelManager.max_seats = self.class_size
         self.config.RoomKernelManager.pool_size = pool
+        self.config.RoomKernelManager.spare_kernels = 0 if self.room else pool
+        # kernels talk over Unix sockets in the connection folder (one per server, 0700):
+        # no TCP port to clash with another server's kernels
+        self.config.KernelManager.transport = "ipc"
+        # our page template: Voila's lab template without its CDN links, plus the notice
+        self.template_paths, self.static_paths = template.paths(self.template_paths,
+                                                                self.static_paths)
         # the close-tab beacon is same-origin; a cross-site page never carries the cookie
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
                                  **self.tornado_settings}
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
+        self._kernel_home = Path(tempfile.mkdtemp(prefix="periodic_edu_kernels_"))
+        profile = self._kernel_home / "profile_default"
+        profile.mkdir()
+        (profile / "ipython_kernel_config.py").write_text(KERNEL_PROFILE, encoding="utf-8")
+        self._kernel_env = {"IPYTHONDIR": str(self._kernel_home)}
+        if self.kernel_memory_mb:
+            self._kernel_env[MEMORY_ENV] = str(self.kernel_memory_mb)
         # a room's worth of kernels start together with the server: give them time
         self.config.VoilaExecutor.setdefault("startup_timeout", 300)
 
+    def init_settings(self) -> dict:
+        settings = super().init_settings()
+        self.contents_manager = RoomContentsManager(parent=self)
+        settings["contents_manager"] = self.contents_manager
+        km = self.kernel_manager
+        if isinstance(km, RoomKernelManager):
+            km.kernel_env = dict(self._kernel_env)
+        return settings
+
     def init_handlers(self) -> list:
         swap = {TornadoVoilaHandler: RoomPageHandler,
-                VoilaShutdownKernelHandler: RoomShutdownHandler}
-        return [(spec[0], swap.get(spec[1], spec[1]), *spec[2:])
-                for spec in super().init_handlers()]
+                VoilaShutdownKernelHandler: RoomShutdownHandler,
+                KernelHandler: RoomKernelHandler,
+                VoilaKernelWebsocketHandler: RoomWebsocketHandler}
+        lost = (url_path_join(self.server_url, "periodic_edu/lost.js"),
+                template.LostScriptHandler)
+        return [lost, *[(spec[0], swap.get(spec[1], spec[1]), *spec[2:])
+                        for spec in super().init_handlers()]]
+
+    def start(self) -> None:
+        tornado.ioloop.IOLoop.current().add_callback(ready.announce_when_ready, self)
+        super().start()
+
+    def stop(self) -> None:
+        try:
+            super().stop()
+        finally:
+            shutil.rmtree(self._kernel_home, ignore_errors=True)
 
 
 def main() -> None:

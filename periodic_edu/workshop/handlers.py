@@ -10,27 +10,57 @@
   read from that cookie, and jupyter_server refuses a POST without it (403 "'_xsrf' argument
   missing from POST"); Voila's page handler never sets it, so every reload used to leave its
   kernel behind until the idle culler came.
-* The room has a seat left (:meth:`RoomKernelManager.admit`); otherwise a 503 "room is full"
-  page with ``Retry-After``, sent before any kernel is touched.
+* The room has a seat left (:meth:`RoomKernelManager.admit`, also per address with
+  ``seats_per_address``); otherwise a 503 "room is full" page with ``Retry-After`` of a few
+  seconds plus a little jitter (so a freed seat is taken soon, and a full room's waiting pages
+  do not all ask in the same second), sent before any kernel is touched.
+* The pool is tidied (:meth:`RoomKernelManager.tidy_pool`) so the kernel Voila hands out has
+  run the dashboard and is alive.
 
-:class:`RoomShutdownHandler` shuts down only kernels that visitors hold: a pool kernel or an
-unknown id gets a 404, never a traceback.
+A kernel belongs to the page that got it: the page's secret is the raw token of the browser's
+``_xsrf`` cookie, set with the page (``SameSite=Strict``). :class:`RoomShutdownHandler` (the
+close-tab request), :class:`RoomKernelHandler` (``/api/kernels/<id>``: GET by the owner only,
+DELETE by nobody) and :class:`RoomWebsocketHandler` (the kernel websocket) refuse any request
+that does not carry the owner's cookie: a kernel id alone ends or opens nothing. A refusal is
+a 404 (the same as an unknown id), never a traceback.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import tornado.web
+from jupyter_server.services.kernels.handlers import KernelHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from .kernels import RoomFull, RoomKernelManager, Ticket
 from .pages import page
 
-__all__ = ["RoomPageHandler", "RoomShutdownHandler", "RETRY_AFTER_S"]
+__all__ = ["RoomPageHandler", "RoomShutdownHandler", "RoomKernelHandler",
+           "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after"]
 
-#: Seconds a visitor of a full room waits before the page asks again.
-RETRY_AFTER_S = 60
+#: Seconds a visitor of a full room (or of a server that could not start the dashboard) waits
+#: before the page asks again: a few, plus up to RETRY_JITTER_S at random.
+RETRY_AFTER_S = 4
+RETRY_JITTER_S = 4
+
+
+def retry_after() -> int:
+    """A few seconds with jitter: a seat that frees up is taken soon, and thirty waiting pages
+    spread their retries instead of arriving together."""
+    return RETRY_AFTER_S + random.randint(0, RETRY_JITTER_S)
+
+
+def page_secret(handler: tornado.web.RequestHandler) -> bytes | None:
+    """The raw token of the request's ``_xsrf`` cookie (None without one). Tornado masks the
+    token differently in every form and header; the raw token is the same for the page load,
+    its close-tab request and its websocket."""
+    if not handler.get_cookie("_xsrf"):
+        return None
+    _version, token, _timestamp = handler._get_raw_xsrf_token()
+    return token
 #: Query arguments Voila would read to pick another template or theme.
 _OVERRIDES = ("template", "theme")
 
@@ -46,13 +76,16 @@ class RoomPageHandler(TornadoVoilaHandler):
             return self._page(400, "no_options", link=self.base_url)
         # Tornado sets the _xsrf cookie when the token is first read in a request.
         _ = self.xsrf_token
+        owner = self._get_raw_xsrf_token()[1]
         km = self.kernel_manager
-        ticket = km.admit() if isinstance(km, RoomKernelManager) else None
+        ticket = (km.admit(owner, self.request.remote_ip)
+                  if isinstance(km, RoomKernelManager) else None)
         if isinstance(km, RoomKernelManager) and ticket is None:
             return self._room_full(km)
         if ticket is None:  # not our kernel manager: plain Voila behaviour
             return await super().get(path)
         with km.serving(ticket):
+            km.tidy_pool(self.notebook_path)
             task = self._next_pool_task(km)
             try:
                 await super().get(path)
@@ -65,7 +98,7 @@ class RoomPageHandler(TornadoVoilaHandler):
                     raise
                 self.log.exception("could not serve the dashboard")
                 self._refill_pool(km)
-                return self._page(503, "unavailable", refresh_s=RETRY_AFTER_S)
+                return self._page(503, "unavailable", refresh_s=retry_after())
             finally:
                 _seat_from_task(km, ticket, task)
 
@@ -85,8 +118,9 @@ class RoomPageHandler(TornadoVoilaHandler):
 
     def _room_full(self, km: RoomKernelManager) -> None:
         self.log.warning("room full: %s", km.room())
-        self.set_header("Retry-After", str(RETRY_AFTER_S))
-        self._page(503, "room_full", refresh_s=RETRY_AFTER_S, seats=km.max_seats)
+        retry = retry_after()
+        self.set_header("Retry-After", str(retry))
+        self._page(503, "room_full", refresh_s=retry, seats=km.max_seats)
 
     def _page(self, status: int, kind: str, **kwargs: Any) -> None:
         self.set_status(status)
@@ -109,7 +143,43 @@ class RoomShutdownHandler(VoilaShutdownKernelHandler):
     @tornado.web.authenticated
     async def post(self, kernel_id: str) -> None:
         km = self.kernel_manager
-        if isinstance(km, RoomKernelManager) and not km.is_seated(kernel_id):
+        if isinstance(km, RoomKernelManager) and not (
+                km.is_seated(kernel_id) and km.is_owner(kernel_id, page_secret(self))):
             raise tornado.web.HTTPError(404, "no such kernel")
         await super().post(kernel_id)
+
+
+class RoomKernelHandler(KernelHandler):
+    """``/api/kernels/<id>``: a page may read its own kernel's model (the widgets' front end
+    asks for it when it reconnects); nobody may delete a kernel this way (the close-tab request
+    is the page's way, and checks the owner)."""
+
+    @tornado.web.authenticated
+    async def get(self, kernel_id: str) -> None:
+        km = self.kernel_manager
+        if isinstance(km, RoomKernelManager) and not km.is_owner(kernel_id, page_secret(self)):
+            raise tornado.web.HTTPError(404, "no such kernel")
+        await super().get(kernel_id)
+
+    @tornado.web.authenticated
+    async def delete(self, kernel_id: str) -> None:
+        raise tornado.web.HTTPError(404, "no such kernel")
+
+
+class RoomWebsocketHandler(VoilaKernelWebsocketHandler):
+    """The kernel websocket, opened only by the page that holds the kernel: never a pool
+    kernel, never another page's kernel (a kernel id overheard or guessed opens nothing)."""
+
+    async def pre_get(self) -> None:
+        km = self.kernel_manager
+        if isinstance(km, RoomKernelManager):
+            kernel_id = self.kernel_id
+            mine = km.is_owner(kernel_id, page_secret(self))
+            # seat() runs when the page is sent; the page's own websocket may arrive in the
+            # same breath, before it: allowed while the kernel is no longer in the pool and
+            # nobody else holds it
+            handed_out = not km.in_pool(kernel_id) and not km.is_seated(kernel_id)
+            if not (mine or (handed_out and page_secret(self) is not None)):
+                raise tornado.web.HTTPError(404, "no such kernel")
+        await super().pre_get()
 

@@ -17,6 +17,8 @@ subclass, whose ``cull_kernel_if_idle`` skips ready pool kernels before calling 
 """
 from __future__ import annotations
 
+import asyncio
+import os
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -34,12 +36,18 @@ _PREHEAT_ENV = "VOILA_PREHEAT"
 
 
 class Ticket:
-    """One admitted page load, until it holds a kernel (a seat) or ends without one."""
+    """One admitted page load, until it holds a kernel (a seat) or ends without one.
 
-    __slots__ = ("open",)
+    ``owner``: the page's secret (the raw token of the browser's ``_xsrf`` cookie, set with the
+    page); only a request carrying the same cookie may end the kernel or open its websocket.
+    ``address``: the visitor's IP address, for ``seats_per_address``."""
 
-    def __init__(self) -> None:
+    __slots__ = ("open", "owner", "address")
+
+    def __init__(self, owner: bytes | None = None, address: str | None = None) -> None:
         self.open = True
+        self.owner = owner
+        self.address = address
 
 
 #: The ticket of the page load being served (set by the page handler around Voila's code).
@@ -62,6 +70,14 @@ class RoomKernelManager(AsyncMappingKernelManager):
     max_kernel_age = Int(
         3 * 3600, config=True,
         help="Seconds after which a visitor's kernel is shut down even if connected (0: never).")
+    seats_per_address = Int(
+        0, config=True,
+        help="Most seats one IP address may hold at once (0: no limit). For a room without a "
+             "reverse proxy; behind a proxy every visitor has the proxy's address.")
+    spare_kernels = Int(
+        0, config=True,
+        help="Light mode: preheated kernels kept ready beside the seats (0: the pool is "
+             "pool_size, shrinking as seats fill, the room mode).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -71,17 +87,25 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._live: set[str] = set()  # started and not being shut down
         self._starting = 0
         self._stopping = False
+        self._owners: dict[str, bytes] = {}  # kernel id -> its page's secret
+        self._addresses: dict[str, str] = {}  # kernel id -> its visitor's address
+        self._broken: set[str] = set()  # died, restarted or failed: never handed out
+        self.kernel_env: dict[str, str] = {}  # set by the app: IPYTHONDIR, the memory cap
 
     # ---- seats ---------------------------------------------------------------------------
     @property
     def seats_taken(self) -> int:
         return len(self._seated) + len(self._tickets)
 
-    def admit(self) -> Ticket | None:
-        """A ticket for one page load, or None when the room is full."""
+    def admit(self, owner: bytes | None = None, address: str | None = None) -> Ticket | None:
+        """A ticket for one page load, or None when the room (or this address's share of
+        it, ``seats_per_address``) is full."""
         if self.max_seats and self.seats_taken >= self.max_seats:
             return None
-        ticket = Ticket()
+        if self.seats_per_address and address is not None and \
+                self.seats_of(address) >= self.seats_per_address:
+            return None
+        ticket = Ticket(owner, address)
         self._tickets.add(ticket)
         self._fit_pool()
         return ticket
@@ -105,6 +129,54 @@ class RoomKernelManager(AsyncMappingKernelManager):
             self._close(ticket)
         if kernel_id in self._live:
             self._seated[kernel_id] = time.monotonic()
+            if ticket is not None and ticket.owner is not None:
+                self._owners[kernel_id] = ticket.owner
+            if ticket is not None and ticket.address is not None:
+                self._addresses[kernel_id] = ticket.address
+
+    def seats_of(self, address: str) -> int:
+        """Seats held, or being served, for one address."""
+        return (sum(1 for a in self._addresses.values() if a == address)
+                + sum(1 for t in self._tickets if t.address == address))
+
+    def is_owner(self, kernel_id: str, owner: bytes | None) -> bool:
+        """True when ``owner`` is the secret of the page that holds ``kernel_id``."""
+        import hmac
+
+        mine = self._owners.get(kernel_id)
+        return mine is not None and owner is not None and hmac.compare_digest(mine, owner)
+
+    def in_pool(self, kernel_id: str) -> bool:
+        """True while ``kernel_id`` waits in the preheated pool (nobody's yet)."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if _kernel_of(task) == kernel_id:
+                    return True
+        return False
+
+    def tidy_pool(self, notebook: str | None) -> None:
+        """Before a page takes a pool kernel: drop every pool entry whose start failed or whose
+        kernel died (shut down, replaced), and put first an entry whose kernel has executed
+        the dashboard and answered, so the visitor gets a kernel that works. Synchronous: the
+        page handler calls it right before Voila pops the first entry."""
+        pool = getattr(self, "_pools", {}).get(notebook)
+        if not pool:
+            return
+        dropped = False
+        for task in list(pool):
+            if _failed(task) or _kernel_of(task) in self._broken:
+                pool.remove(task)
+                dropped = True
+                kernel_id = _kernel_of(task)
+                if kernel_id is not None and kernel_id in self._live:
+                    self.log.warning("Pool kernel %s failed: shut down and replaced", kernel_id)
+                    _background(self.shutdown_kernel(kernel_id, now=True))
+        ready = [task for task in pool if _ready(task)]
+        if ready and pool[0] is not ready[0]:
+            pool.remove(ready[0])
+            pool.insert(0, ready[0])
+        if dropped:
+            self._refill()
 
     def _close(self, ticket: Ticket) -> None:
         ticket.open = False
@@ -117,11 +189,19 @@ class RoomKernelManager(AsyncMappingKernelManager):
         config = getattr(self, "kernel_pools_config", None)  # Voila's pooling subclass only
         if not self.max_seats or not isinstance(config, dict):
             return
-        target = max(0, min(self.pool_size, self.max_seats - self.seats_taken))
+        left = self.max_seats - self.seats_taken
+        if self.spare_kernels:  # light: a few spare, one more for every four seats taken
+            target = max(0, min(left, self.spare_kernels + self.seats_taken // 4))
+        else:  # room: the whole class preheated, shrinking as seats fill
+            target = max(0, min(self.pool_size, left))
+        grew = any(isinstance(entry, dict) and entry.get("pool_size", 0) < target
+                   for entry in config.values())
         fitted = {name: {**entry, "pool_size": target} if isinstance(entry, dict) else entry
                   for name, entry in config.items()}
         if fitted != config:
             self.kernel_pools_config = fitted
+        if grew:
+            self._refill()
 
     def _refill(self) -> None:
         """A seat came free: preheat a kernel for the next arrival (Voila itself refills only
@@ -141,22 +221,45 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     # ---- kernel lives ----------------------------------------------------------------------
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        cap = self.max_seats + self.pool_size if self.max_seats else 0
+        # room: seats + pool; light: the spare grows with arrivals, so seats + seats at most
+        extra = self.max_seats if self.spare_kernels else self.pool_size
+        cap = self.max_seats + extra if self.max_seats else 0
         if cap and len(self._live) + self._starting >= cap:
             raise RoomFull(f"{cap} kernels are running or starting")
+        if self.kernel_env:
+            kwargs["env"] = {**(kwargs.get("env") or os.environ), **self.kernel_env}
         self._starting += 1
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
         self._live.add(kernel_id)
+        # a kernel that dies is restarted by jupyter_client as a blank kernel (no dashboard):
+        # mark it, so it is never handed out, and end it (its page says "reload to resume")
+        for event in ("restart", "dead"):
+            self.add_restart_callback(kernel_id, lambda k=kernel_id: self._died(k), event)
         env = kwargs.get("env") or {}
         if env.get(_PREHEAT_ENV) == "False":  # Voila's unpooled path: a page load's own kernel
             self.seat(_CURRENT.get(), kernel_id)
         return kernel_id
 
+    def _died(self, kernel_id: str) -> None:
+        if kernel_id in self._broken or kernel_id not in self._live:
+            return
+        self._broken.add(kernel_id)
+        self.log.warning("Kernel %s died (memory cap or crash): shut down", kernel_id)
+        # after the restart message reached its page; the pool entry goes at tidy_pool
+        if not self.in_pool(kernel_id):
+            _background(self.shutdown_kernel(kernel_id, now=True))
+        else:
+            self.tidy_pool(getattr(self, "notebook_path", None))
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        if kernel_id not in self._live and kernel_id not in self:
+            return  # gone already (two paths ended it at once)
         self._live.discard(kernel_id)
+        self._owners.pop(kernel_id, None)
+        self._addresses.pop(kernel_id, None)
         was_seated = self._seated.pop(kernel_id, None) is not None
         self._connected_once.discard(kernel_id)
         # Voila caches each page load's request info by kernel id and never drops it
@@ -164,6 +267,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
         try:
             return await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
+            self._broken.discard(kernel_id)
             if was_seated:
                 self._fit_pool()
                 self._refill()
@@ -191,3 +295,61 @@ class RoomKernelManager(AsyncMappingKernelManager):
                 await self.shutdown_kernel(kernel_id)
                 return
         await super().cull_kernel_if_idle(kernel_id)
+
+
+def _kernel_of(task: Any) -> str | None:
+    """The kernel id of a pool entry (Voila's task resolving to {"kernel_id", "task", ...})."""
+    try:
+        if task.done() and not task.cancelled() and task.exception() is None:
+            return task.result().get("kernel_id")
+    except Exception:  # noqa: BLE001 - a pool entry of another shape
+        return None
+    return None
+
+
+#: In the page Voila renders: a widget's output (the dashboard was built) and what a page must
+#: never carry (stderr text, an error).
+_WIDGET_MARK = "application/vnd.jupyter.widget-view+json"
+_BAD_MARKS = ('"stderr"', '"output_type": "error"', "An exception occurred at the server")
+
+
+def _rendered(task: Any) -> str:
+    renderer = task.result().get("renderer")
+    return "".join(getattr(renderer, "rendered_cache", None) or ())
+
+
+def _failed(task: Any) -> bool:
+    """A pool entry whose kernel could not start, whose dashboard run failed, or whose page
+    would show stderr or an error."""
+    if not task.done():
+        return False
+    if task.cancelled() or task.exception() is not None:
+        return True
+    render = task.result().get("task")
+    if render is not None and render.done() and (render.cancelled() or
+                                                 render.exception() is not None):
+        return True
+    page = _rendered(task)
+    if any(mark in page for mark in _BAD_MARKS):
+        return True
+    # the dashboard's cell waits for the visitor's ?lang=, so a finished render without the
+    # widget means a cell broke off
+    return bool(render is not None and render.done() and _WIDGET_MARK not in page)
+
+
+def _ready(task: Any) -> bool:
+    """A pool entry whose kernel has executed the dashboard (its widget is in the page) and
+    answered."""
+    if not task.done() or _failed(task):
+        return False
+    return _WIDGET_MARK in _rendered(task)
+
+
+_BACKGROUND: set[asyncio.Future] = set()
+
+
+def _background(coroutine: Any) -> None:
+    """Run ``coroutine`` on the server's loop, keeping a reference until it ends."""
+    future = asyncio.ensure_future(coroutine)
+    _BACKGROUND.add(future)
+    future.add_done_callback(_BACKGROUND.discard)

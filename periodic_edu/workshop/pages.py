@@ -12,17 +12,17 @@ __all__ = ["TEXT", "page"]
 #: Every word a visitor can read on these pages.
 TEXT = {
     "room_full.title": "The room is full",
-    "room_full.body": "The room is full, try again in a minute.",
+    "room_full.body": "The room is full: this page tries again by itself in a few seconds.",
     "room_full.detail": "Every seat of this workshop is taken ({seats} of {seats}). When a "
                         "student closes the page, the seat is free again; this page tries "
-                        "again by itself every minute.",
+                        "again by itself every few seconds.",
     "no_options.title": "This page takes no options",
     "no_options.body": "The workshop dashboard has one look for everyone: the address may not "
                        "choose a template or a theme.",
     "no_options.link": "Open the dashboard",
     "unavailable.title": "The dashboard could not start",
-    "unavailable.body": "The server could not start the dashboard for you, try again in a "
-                        "minute.",
+    "unavailable.body": "The server could not start the dashboard for you: this page tries "
+                        "again by itself in a few seconds.",
 }
 
 _STYLE = ("body{font:1.125rem/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff;"

@@ -119,6 +119,11 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
         final = page.locator(f'{ROOT} [data-role="final"]')
         assert "won" in final.inner_text()
         assert final.locator("li").count() == 2
+        # why it ended, and the buttons of a finished game: no bots to pause or step
+        assert final.locator('[data-role="ended-by"]').inner_text().startswith("The game ended: ")
+        assert page.locator(f'{ROOT} [data-role="pause"]').count() == 0
+        assert page.locator(f'{ROOT} [data-role="step"]').count() == 0
+        assert "em-go" in page.get_attribute(f'{ROOT} [data-role="new-game"]', "class")
         log = page.locator(f'{ROOT} [data-role="log"] li')
         assert log.count() > decisions  # the bot's moves are there too, with their sentences
         assert page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count() > 0
@@ -263,5 +268,157 @@ def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
         screenshot(page, f"elemonster_{lang}_390x844")
         check_sizes_at(page, 360, 740)  # the narrowest phone we support
         assert page.js_errors == []
+    finally:
+        context.close()
+
+
+EM_TOKEN = "periodic_edu.elemonster.resume_token"
+
+
+def em_position(page) -> dict:
+    return page.eval_on_selector(ROOT, """n => ({
+        log: [...n.querySelectorAll('[data-role="log"] li[data-i]')].map(li => li.dataset.i + ':' + li.dataset.kind),
+        hand: [...n.querySelectorAll('[data-role="hand"] .em-card')].map(c => c.textContent.slice(0, 20)),
+        turn: n.dataset.myTurn})""")
+
+
+def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
+    """Reload in the middle of an Elemonster game: the page asks before leaving, offers to
+    resume ("Resume your game (turn n, beginner variant)"), and the resumed game is the
+    kernel's save (the browser holds only a token, under Elemonster's own key)."""
+    context, page = sized_page(browser, 1366, 768)
+    try:
+        page.goto(dashboard.base + "/")
+        page.get_by_role("tab", name="Elemonster").click()
+        page.wait_for_selector(f'{READY}[data-my-turn="true"]', timeout=60_000)
+        decisions = 0
+        while decisions < 4:  # four of the person's decisions, the bot's turns between them
+            page.wait_for_function(
+                "(sel) => { const d = document.querySelector(sel).dataset; "
+                "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT,
+                timeout=60_000)
+            rev = int(state(page)["revision"])
+            choose(page, decisions).click()
+            decisions += 1
+            page.wait_for_function(
+                "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
+                arg=[ROOT, rev], timeout=30_000)
+        page.wait_for_function(
+            "(sel) => { const d = document.querySelector(sel).dataset; "
+            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+        before = em_position(page)
+        token = page.evaluate(f"() => localStorage.getItem('{EM_TOKEN}')")
+        assert token and len(token) >= 32
+        storage = page.evaluate("() => JSON.stringify(localStorage)")
+        assert "actions" not in storage and "seed" not in storage  # a token, never the game
+        # Undo: off when cards were drawn since the person's last action, and it says why
+        undo = page.locator(f'{ROOT} [data-role="undo"]')
+        if undo.get_attribute("aria-disabled") == "true":
+            assert undo.get_attribute("title").startswith("Undo is off")
+        dialogs = []
+
+        def on_dialog(dialog):
+            dialogs.append(dialog.type)
+            dialog.accept()
+        page.on("dialog", on_dialog)
+        page.reload()
+        assert dialogs == ["beforeunload"]  # leaving mid-game asks first
+        tab = page.get_by_role("tab", name="Elemonster")
+        tab.wait_for(timeout=90_000)
+        tab.click()
+        page.wait_for_selector(READY, timeout=60_000)
+        offer = page.locator(f'{ROOT} [data-role="resume-offer"]')
+        offer.wait_for(timeout=30_000)
+        text = page.locator(f'{ROOT} [data-role="resume"]').inner_text()
+        assert text.startswith("Resume your game (turn "), text
+        assert text.endswith("beginner variant)"), text
+        assert em_position(page)["log"] != before["log"]  # a fresh game until the person chooses
+        screenshot(page, "elemonster_resume_offer_1366x768")
+        report = run_axe(page, axe, ROOT)
+        assert report["counts"]["critical"] == 0 and report["counts"]["serious"] == 0, \
+            [(v["id"], v["targets"]) for v in report["violations"]]
+        page.click(f'{ROOT} [data-role="resume"]')
+        offer.wait_for(state="hidden", timeout=30_000)
+        page.wait_for_function(
+            "(sel) => { const d = document.querySelector(sel).dataset; "
+            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+        assert em_position(page) == before
+        assert page.evaluate(f"() => localStorage.getItem('{EM_TOKEN}')") == token
+        # the How to play panel says what wins and how a duel compares, on a phone too
+        help_open = page.locator(f'{ROOT} [data-role="help-open"]')
+        if help_open.get_attribute("aria-expanded") != "true":
+            help_open.click()
+        panel = page.locator(f'{ROOT} [data-role="help"]')
+        assert "antiquity" in panel.inner_text() and "Most points wins" in panel.inner_text()
+        screenshot(page, "elemonster_resumed_1366x768")
+        check_sizes_at(page, 360, 740)
+        screenshot(page, "elemonster_resumed_360x740", full_page=True)
+        assert page.js_errors == []
+    finally:
+        context.close()
+
+
+def wait_person(page) -> None:
+    page.wait_for_function(
+        "(sel) => { const d = document.querySelector(sel).dataset; "
+        "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+
+
+def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
+    """Two tabs of one browser (one localStorage, two kernels, one save store): tab B resumes
+    the game tab A is playing; B cannot undo what A's table has already seen, and A's next
+    click is refused with "this game continues in another tab"."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        a = context.new_page()
+        a.set_default_timeout(30_000)
+        a.goto(dashboard.base + "/")
+        a.get_by_role("tab", name="Elemonster").click()
+        a.wait_for_selector(f'{READY}[data-my-turn="true"]', timeout=60_000)
+        for n in range(40):  # play until the pile was drawn from since the person's action
+            wait_person(a)
+            if n >= 3 and a.get_attribute(f'{ROOT} [data-role="undo"]', "aria-disabled") == "true":
+                break
+            rev = int(state(a)["revision"])
+            choose(a, n).click()
+            a.wait_for_function(
+                "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
+                arg=[ROOT, rev], timeout=30_000)
+        assert a.get_attribute(f'{ROOT} [data-role="undo"]', "aria-disabled") == "true"
+        b = context.new_page()
+        b.set_default_timeout(30_000)
+        b.goto(dashboard.base + "/")
+        b.get_by_role("tab", name="Elemonster").click()
+        b.locator(f'{ROOT} [data-role="resume-offer"]').wait_for(timeout=60_000)
+        b.click(f'{ROOT} [data-role="resume"]')
+        b.locator(f'{ROOT} [data-role="resume-offer"]').wait_for(state="hidden")
+        wait_person(b)
+        assert em_position(b)["log"] == em_position(a)["log"]
+        undo = b.locator(f'{ROOT} [data-role="undo"]')
+        assert undo.get_attribute("aria-disabled") == "true"
+        assert undo.get_attribute("title").startswith("Undo is off: since your last action")
+        rev = int(state(b)["revision"])
+        undo.focus()  # aria-disabled keeps it focusable: pressed anyway, refused, and said
+        b.keyboard.press("Enter")
+        b.locator(f'{ROOT} [data-role="error"]').wait_for()
+        assert "undo never takes back" in b.inner_text(f'{ROOT} [data-role="error"]')
+        assert int(state(b)["revision"]) == rev
+        # back in tab A: its next move is refused, the game goes on in B
+        a.bring_to_front()
+        before = em_position(a)
+        choose(a, 9).click()
+        a.wait_for_selector(f'{ROOT}[data-moved-away="true"]', timeout=30_000)
+        a.wait_for_function("(sel) => document.querySelector(sel).textContent.length > 0",
+                            arg=f'{ROOT} [data-role="error"]', timeout=30_000)
+        error = a.inner_text(f'{ROOT} [data-role="error"]')
+        assert "this game continues in another tab" in error, error
+        assert em_position(a)["log"] == before["log"]
+        assert a.inner_text(f'{ROOT} [data-role="status"]').startswith(
+            "This game continues in another tab")
+        assert a.locator(f'{ROOT} [data-role="choices"]').count() == 0  # nothing to press
+        # no bots to pause there: a new game (of its own) is what this tab can start
+        assert a.locator(f'{ROOT} [data-role="pause"]').count() == 0
+        assert "em-go" in a.get_attribute(f'{ROOT} [data-role="new-game"]', "class")
+        screenshot(a, "elemonster_moved_away_1366x900")
     finally:
         context.close()

@@ -157,9 +157,18 @@ def test_linked_card_follows_clicks(page, voila):
     assert card.eval_on_selector_all(".pe-electron", "n => n.length") == 26
     assert card.eval_on_selector_all(".pe-shell-ring", "n => n.length") == 4
     assert "Period 4 · Group 8" in card.inner_text()
+    # successive ionization energies: 26 points coloured by shell, a dashed line at each of
+    # the three jumps to an inner shell, and the same story as text for a screen reader
+    chart = card.wait_for_selector('[data-role="ionization"] svg[role="img"]')
+    assert chart.eval_on_selector_all(".pe-ie-point", "n => n.length") == 26
+    assert chart.eval_on_selector_all(".pe-ie-jump", "n => n.map(x => x.dataset.after)") == [
+        "2", "16", "24"]
+    assert "after electron 2" in chart.get_attribute("aria-label")
+    assert card.eval_on_selector_all(".pe-ie-table tbody tr", "n => n.length") == 26
     screenshot(page.locator(CARD), "card_fe")
     click_cell(page, "Og")
     card = page.wait_for_selector(f'{CARD}[data-card-symbol="Og"]')
+    assert card.query_selector('[data-role="ionization-none"]')  # no values: said, not drawn
     melt = card.query_selector('[data-field="melting_point_k"]').inner_text()
     assert "—" in melt and "not measured" in melt
     assert card.eval_on_selector_all(".pe-electron", "n => n.length") == 118

@@ -128,6 +128,12 @@ def test_a_whole_game_with_taps_on_a_phone(browser, voila, axe):
         def tap(selector: str, board: bool = False) -> None:
             target = page.locator(selector).first
             target.scroll_into_view_if_needed()
+            if board:
+                # a board cell on a phone: big enough to tap (WCAG 2.5.8: 24 px) and wholly on
+                # the screen, not cut off at the right edge (no sideways scrolling needed)
+                box = target.bounding_box()
+                assert box["width"] >= 24 and box["height"] >= 24, box
+                assert box["x"] >= 0 and box["x"] + box["width"] <= 390 + 0.5, box
             target.tap()
         presses = play_game(page, tap)
         print(f"\nphone: the game ended after {presses} taps")
@@ -142,7 +148,6 @@ def test_a_whole_game_with_the_keyboard_only(browser, voila, axe):
     try:
         page.goto(f"{voila.base}/voila/render/{NOTEBOOK}")
         page.wait_for_selector(f'{ROOT}[data-ready="true"]', timeout=60_000)
-        page.locator(ROOT).focus() if False else None
 
         def focus_by_tab(selector: str) -> None:
             """Press Tab until the focus is on (the first of) selector."""

@@ -10,6 +10,7 @@ import pytest
 
 from browser_helpers import play_one_turn, screenshot
 from periodic_edu import i18n
+from periodic_edu.chemistry import element_name
 from periodic_edu.chemistry import notes
 
 pytestmark = pytest.mark.browser
@@ -74,12 +75,12 @@ def test_dashboard_in_a_language(page, dashboard, lang):
         "select option", "ns => ns.map(n => n.textContent.replace(/\u00a0/g, ' '))")
     for symbol in SPOT:
         label = next(o for o in options if re.fullmatch(rf"\d+ {symbol} — .+", o))
-        assert label.split(" — ")[1] == i18n.element_name(symbol, lang), label
+        assert label.split(" — ")[1] == element_name(symbol, lang), label
     page.get_by_label(i18n.gettext("widgets", "Element", lang), exact=True).select_option(
-        label=f"80 Hg — {i18n.element_name('Hg', lang)}")
+        label=f"80 Hg — {element_name('Hg', lang)}")
     card = page.locator('[data-widget="element-card"][data-card-symbol="Hg"]')
     card.wait_for(timeout=15_000)
-    assert i18n.element_name("Hg", lang) in card.inner_text()
+    assert element_name("Hg", lang) in card.inner_text()
     # the data's note on Pauling's value, in the language (periodic_edu.chemistry.notes)
     assert notes("Hg")[0].in_language(lang) in card.inner_text()
     assert visible_english(page, words) == set(), "element card"

@@ -18,11 +18,3 @@ def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
 
-
-def test_elemonster_imports_no_widget_library():
-    code = ("import sys, periodic_edu.elemonster; "
-            "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets', 'IPython', 'matplotlib') "
-            "if m in sys.modules]; print(bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"

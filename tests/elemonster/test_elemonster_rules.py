@@ -293,14 +293,19 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing():
     g = rig([["Na", "Li"], ["Cl", "K"]])
     before = fingerprint(g)
     for text, why in [("P:Cl", "no duel"), ("A:Zn:mass>2", "not in your hand"),
-                      ("A:Na:mass>1", "cannot be attacked"), ("B:alloy:Na+Li", "matching")
-                      if False else ("B:ion:Na+Li", "ions need"), ("zz", "cannot read"),
-                      ("S:two@Na", "no hard symbol")]:
+                      ("A:Na:mass>1", "cannot be attacked"), ("B:ion:Na+Li", "ions need"),
+                      ("zz", "cannot read"), ("S:two@Na", "no hard symbol")]:
         with pytest.raises(IllegalMoveError) as info:
             g.play(text)
         assert why in str(info.value), (text, str(info.value))
         assert isinstance(info.value, ValueError)
         assert fingerprint(g) == before
+    # an alloy of two metals whose outer shells differ (Na 1, Mg 2): refused, nothing changed
+    g = rig([["Na", "Mg"], ["Cl", "K"]])
+    before = fingerprint(g)
+    with pytest.raises(IllegalMoveError, match="an alloy needs matching outer shells"):
+        g.play("B:alloy:Na+Mg")
+    assert fingerprint(g) == before
 
 
 def test_every_legal_action_round_trips_through_its_notation():

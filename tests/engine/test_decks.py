@@ -6,7 +6,7 @@ import pytest
 
 from periodic_edu.engine import (DeckError, Game, get_edition, load_agenda_deck, load_goal_deck,
                                  parse_formula)
-from periodic_edu.engine.decks import FormulaError
+from periodic_edu.formula import FormulaError
 
 from engine_helpers import TEST_DECK
 

@@ -34,12 +34,3 @@ def test_rng_is_stable_across_versions():
     r = Rng(seed)
     assert [r.next64() for _ in range(8)] == want
 
-
-def test_engine_imports_no_widget_library():
-    import subprocess
-    import sys
-    code = ("import sys, periodic_edu.engine, periodic_edu.bots; "
-            "bad = [m for m in ('ipywidgets', 'anywidget', 'traitlets', 'IPython', 'matplotlib')"
-            " if m in sys.modules]; print(bad)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"

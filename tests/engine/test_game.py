@@ -162,9 +162,14 @@ def test_determinize_keeps_public_information():
     assert d.agenda[2] == st.agenda[2]
 
 
-def test_state_is_json():
+def test_state_is_json_and_round_trips_through_a_save():
     g = new_game(players=2)
-    json.loads(g.state.to_json())
+    g.play(g.legal_actions()[0])
+    doc = json.loads(g.state.to_json())
+    assert doc["phase"] == g.phase and doc["names"] == list(g.names)
+    assert len(doc["stacks"]) == 4 and doc["seat"] == g.current_player
+    again = Game.from_json(g.to_json())
+    assert again.state == g.state and json.loads(again.state.to_json()) == doc
 
 
 def test_custom_deck_from_file(tmp_path):

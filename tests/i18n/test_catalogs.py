@@ -12,6 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from periodic_edu import i18n
+from periodic_edu.chemistry import element_name
 from periodic_edu.board import TREND_NAMES
 from periodic_edu.chemistry import ELEMENTS, FAMILY_NAMES
 
@@ -31,6 +32,8 @@ SAME_AS_ENGLISH = {
         Seaborgium Bohrium Hassium Meitnerium Darmstadtium Roentgenium Copernicium Nihonium
         Flerovium Moscovium Livermorium Oganesson""".split()),
     ("de", "card"): {"Symbol", "Name", "Da", "eV", "pm", "K"},
+    # the printable worksheets' column heads (German words spelt as in English)
+    ("de", "cli"): {"Element", "Name", "Radius (pm)"},
     # only placeholders and punctuation, a file name; German words spelt as in English
     ("uk", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md"},
     ("de", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md", "Element", "Trend",
@@ -118,13 +121,13 @@ SPOT = {  # symbol: (uk, de)
 @pytest.mark.parametrize("symbol", sorted(SPOT))
 def test_element_names_spot_check(symbol):
     uk, de = SPOT[symbol]
-    assert i18n.element_name(symbol, "uk") == uk
-    assert i18n.element_name(symbol, "de") == de
+    assert element_name(symbol, "uk") == uk
+    assert element_name(symbol, "de") == de
 
 
 def test_all_118_names_are_distinct_and_capitalized():
     for lang in i18n.LANGUAGES:
-        names = [i18n.element_name(e.symbol, lang) for e in ELEMENTS]
+        names = [element_name(e.symbol, lang) for e in ELEMENTS]
         assert len(set(names)) == 118, lang
         assert all(n[:1].isupper() for n in names), lang
         if lang == "uk":
@@ -135,7 +138,7 @@ def test_names_agree_with_the_ukrainian_rulebook():
     """The rulebook's own words (in running text, lower case): "переміщення з барію на
     гафній", "на сульфурі", "на плюмбум", "на нітроген", "на гідроген"."""
     for symbol in ("Ba", "Hf", "S", "Pb", "N", "H"):
-        assert i18n.in_sentence(i18n.element_name(symbol, "uk"), "uk") in {
+        assert i18n.in_sentence(element_name(symbol, "uk"), "uk") in {
             "барій", "гафній", "сульфур", "плюмбум", "нітроген", "гідроген"}
 
 

@@ -144,9 +144,9 @@ def test_option_errors_in_the_language(capsys, argv, text):
 
 
 @pytest.mark.parametrize("argv,lang,wanted", [
-    (["simulate", "--bots", "nope"], "uk", "невідомий бот 'nope': оберіть одного з: random, greedy, search"),
+    (["simulate", "--bots", "nope"], "uk", "невідомий бот 'nope': обери одного з: random, greedy, search"),
     (["elemonster", "simulate", "--bots", "a,b,c", "--players", "2"], "uk", "невідомий бот 'a'"),
-    (["simulate", "--bots", "greedy,greedy,random", "--players", "2"], "uk", "3 боти названо для 2 гравців"),
+    (["simulate", "--bots", "greedy,greedy,random", "--players", "2"], "uk", "названо ботів: 3, а гравців: 2"),
     (["simulate", "--bots", ",", "--players", "2"], "de", "--bots braucht mindestens einen Bot-Namen"),
     (["elemonster", "simulate", "--bots", "greedy,greedy,random", "--players", "2"], "de",
      "3 Bots für 2 Spieler angegeben"),

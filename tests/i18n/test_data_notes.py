@@ -1,4 +1,4 @@
-"""The learner notes of the element data ("no stable anion", "2.00 on the CRC scale ...") in
+"""The learner notes of the element data ("no stable anion", "2.00 on the Pauling scale ...") in
 every language: numbers with the language's decimal mark and the digits of the data, the
 citation untouched, on the element card and in the CLI's text; the JSON keeps them in English."""
 from __future__ import annotations
@@ -40,9 +40,9 @@ def test_every_note_reads_in_the_language(lang):
 
 def test_english_keeps_the_digits_of_the_data():
     hg = next(n for n in notes("Hg") if n.field == "electronegativity_pauling")
-    assert hg.text.startswith("2.00 on the CRC scale")
-    assert hg.in_language("uk").startswith("2,00 за шкалою CRC")
-    assert hg.in_language("de").startswith("2,00 auf der CRC-Skala")
+    assert hg.text.startswith("2.00 on the Pauling scale (Allred")
+    assert hg.in_language("uk").startswith("2,00 за шкалою Полінга (значення Оллреда")
+    assert hg.in_language("de").startswith("2,00 auf der Pauling-Skala (Allreds")
     dy = next(n for n in notes("Dy") if n.field == "electron_affinity_ev")
     assert "0,015 еВ" in dy.in_language("uk") and "0,352 eV" in dy.in_language("de")
 
@@ -53,10 +53,10 @@ def test_the_card_shows_the_notes_in_its_language():
     (note,) = card.element["notes"]["electronegativity_pauling"]
     w = notes("W")[0]
     assert note == {"kind": "disagree", "note": w.in_language("uk"), "citation": w.citation}
-    assert note["note"].startswith("2,36 за шкалою CRC") and "1,7" in note["note"]
+    assert note["note"].startswith("2,36 за шкалою Полінга") and "1,7" in note["note"]
     card.lang = "de"
     assert card.element["notes"]["electronegativity_pauling"][0]["note"].startswith(
-        "2,36 auf der CRC-Skala")
+        "2,36 auf der Pauling-Skala")
     assert ElementCard("He", lang="de").element["notes"]["electron_affinity_ev"][0][
         "note"].startswith("kein stabiles Anion")
 
@@ -65,11 +65,11 @@ def test_cli_text_shows_the_note_in_the_language_and_the_json_stays_english(caps
     assert main(["element", "W", "--lang", "uk"]) == 0
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "CRC" in x)
-    assert "2,36 за шкалою CRC" in line and "1,7" in line
+    assert "2,36 за шкалою Полінга" in line and "1,7" in line
     assert "A. L. Allred, J. Inorg. Nucl. Chem. 17, 215 (1961)" in line  # the citation as published
-    assert "on the CRC scale" not in out
+    assert "on the Pauling scale" not in out
     assert main(["element", "W", "--json", "--lang", "uk"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["name"] == "Вольфрам"
     assert data["notes"][0]["note"] == notes("W")[0].text
-    assert data["notes"][0]["note"].startswith("2.36 on the CRC scale")
+    assert data["notes"][0]["note"].startswith("2.36 on the Pauling scale")

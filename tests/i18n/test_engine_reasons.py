@@ -17,6 +17,7 @@ import string
 import pytest
 
 from periodic_edu import i18n
+from periodic_edu.chemistry import element_name
 from periodic_edu.board import TREND_NAMES
 from periodic_edu.bots import make_bot
 from periodic_edu.engine import Game, IllegalMoveError
@@ -26,7 +27,7 @@ from periodic_edu.engine.reasons import COUNTS, MESSAGES, Reason, render
 from periodic_edu.engine.tables import FAMILY_OF, TREND_ABBR, TRENDS
 from periodic_edu.locale.widget_texts import GAME_LOG, PAGE
 from periodic_edu.widgets import ElementCard, GameWidget, TrendChart, TrendExplorer
-from periodic_edu.widgets._game_story import _Log
+from periodic_edu.game_story import _Log
 
 CYRILLIC = re.compile("[а-яіїєґ]")
 #: A sample value for each kind of parameter (ids, as the engine passes them).
@@ -105,7 +106,7 @@ def test_english_stays_the_cli_contract():
         f"to them (a:<id>; you were dealt {dealt})")
     assert caught.value.render("uk") == (
         "гравець 1 не може зіграти «end»: спершу кожен гравець залишає собі одну з розданих "
-        f"йому карт наукових задач (a:<id>; вам роздано: {dealt})")
+        f"йому карт наукових задач (a:<id>; тобі роздано: {dealt})")
     assert caught.value.render("de", ["Ada", "Bo"]).startswith("Ada (Spieler 1) kann „end“")
     assert caught.value.render("en", ["Ada", "Bo"]) == str(caught.value).replace(
         "player 1", "Ada (player 1)", 1)
@@ -215,9 +216,9 @@ def test_game_widget_refuses_in_its_language(lang):
     for text in texts:
         assert text.startswith(who), text
         assert "{" not in text and not _english_in(text), (text, _english_in(text))
-    name = i18n.element_name(far, lang)
+    name = element_name(far, lang)
     assert f"{i18n.in_sentence(name, lang)} ({far})" in texts[2]
-    assert f"{i18n.in_sentence(i18n.element_name(here, lang), lang)} ({here})" in texts[2]
+    assert f"{i18n.in_sentence(element_name(here, lang), lang)} ({here})" in texts[2]
     assert i18n.gettext("board", TREND_NAMES["ionization_energy"], lang) in texts[2]
     if lang == "uk":
         assert all(CYRILLIC.search(t) for t in texts)
@@ -254,8 +255,8 @@ def test_log_sentences_take_real_ukrainian_plurals():
     assert [s.split(" за ")[0] for s in lab] == [
         "Ада отримує 1 лабораторний бал", "Ада отримує 2 лабораторні бали",
         "Ада отримує 5 лабораторних балів", "Ада отримує 21 лабораторний бал"]
-    you = say.about("Ви", "completed", 21, card="Вода (H2O)", n=21)
-    assert you == "Ви завершили карту цілі Вода (H2O) і отримали 21 бал"
+    you = say.about("Ти", "completed", 21, card="Вода (H2O)", n=21)
+    assert you == "Ти завершуєш карту цілі Вода (H2O) і отримуєш 21 бал"
     micro = [say.about("Ада", "microscope", after, group="Галогени", before=0, after=after)
              for after in (2, 7, 23)]
     assert [m.rsplit(" ", 2)[-2:] for m in micro] == [["2", "бали"], ["7", "балів"],

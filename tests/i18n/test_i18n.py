@@ -132,7 +132,8 @@ def test_the_runtime_does_not_need_babel():
     import sys
     probe = ("import sys; sys.modules['babel'] = None\n"
              "from periodic_edu import i18n\n"
-             "print(i18n.element_name('Pb', 'uk'), i18n.ngettext('cli', '{n} step', "
+             "from periodic_edu.chemistry import element_name\n"
+             "print(element_name('Pb', 'uk'), i18n.ngettext('cli', '{n} step', "
              "'{n} steps', 22, 'uk').format(n=22))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -46,7 +46,8 @@ def test_package_from_the_wheel_translates(wheel, tmp_path):
     probe = ("import sys; sys.modules['babel'] = None\n"
              "import periodic_edu.i18n as i\n"
              "assert i.__file__.startswith(sys.argv[1]), i.__file__\n"
-             "print(i.element_name('Fe', 'uk'), i.element_name('Fe', 'de'),"
+             "from periodic_edu.chemistry import element_name as name\n"
+             "print(name('Fe', 'uk'), name('Fe', 'de'),"
              " i.ngettext('cli', '{n} step', '{n} steps', 21, 'uk').format(n=21))")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PYTHONPATH"] = str(tmp_path / "site")

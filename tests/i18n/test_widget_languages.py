@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from periodic_edu import i18n
-from periodic_edu.locale.widget_texts import FRONT_END
+from periodic_edu.locale.widget_texts import FRONT_END, widget_strings
 from periodic_edu.widgets import ElementCard, GameWidget, TrendExplorer, explore
 from periodic_edu.widgets.dashboard import dashboard, language_from_query
 from periodic_edu.widgets.save_store import SaveStore
@@ -22,7 +22,7 @@ def _check_strings(widget, lang):
     assert widget.lang == lang and bundle["lang"] == lang
     assert bundle["decimal_mark"] == ("." if lang == "en" else ",")
     assert set(bundle["text"]) == set(FRONT_END)
-    english = i18n.widget_strings("en")["text"]
+    english = widget_strings("en")["text"]
     cats = {"en": {"one", "other"}, "de": {"one", "other"}, "uk": {"one", "few", "many", "other"}}
     same = []
     for key, value in bundle["text"].items():
@@ -94,7 +94,7 @@ def test_switching_keeps_the_game_and_resends_the_words(tmp_path):
     app = dashboard(seed=11, save_store=SaveStore(tmp_path), lang="uk")
     game = app.widgets()[-1]
     assert isinstance(game, GameWidget) and game.lang == "uk"
-    assert game.seats[0]["name"] == "Ви"
+    assert game.seats[0]["name"] == "Ти"
     while not game.in_progress or not game.game.history:  # play into the game
         game.play(game.view["legal_actions"][0])
     game.run_bots()
@@ -126,7 +126,7 @@ def test_page_language_from_the_query():
     app.use_page_language(lambda: language_from_query("lang=uk"))
     assert app.switch.value == "uk" and app.tabs.get_title(0) == "Властивості"
     game = app.widgets()[-1]  # nothing was played: the same deal, the seats named in uk
-    assert [s["name"] for s in game.seats] == ["Ви", "Жадібний бот"] and game.lang == "uk"
+    assert [s["name"] for s in game.seats] == ["Ти", "Жадібний бот"] and game.lang == "uk"
     assert game.game.seed == 2 and game.game.state.ctx.goal_deck.by_id == deal.goal_deck.by_id
     app.use_page_language(lambda: language_from_query("lang=zz"))
     assert app.switch.value == "uk" and "zz" in app.children[0].children[0].value

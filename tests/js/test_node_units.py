@@ -20,8 +20,9 @@ def test_javascript_units_pass_under_node(tmp_path):
     files = sorted(str(p) for p in HERE.glob("*.test.mjs"))
     assert len(files) >= 2, files
     from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import widget_strings
     for lang in i18n.LANGUAGES:  # the words the widgets receive from Python, per language
-        (tmp_path / f"{lang}.json").write_text(json.dumps(i18n.widget_strings(lang)), "utf-8")
+        (tmp_path / f"{lang}.json").write_text(json.dumps(widget_strings(lang)), "utf-8")
     env = {**os.environ, "PE_STRINGS_DIR": str(tmp_path)}
     result = subprocess.run([NODE, "--test", *files], capture_output=True, text=True, timeout=120,
                             cwd=HERE.parents[1], env=env)

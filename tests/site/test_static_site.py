@@ -138,12 +138,13 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     page.reload()
     wait_ready(page)
     page.get_by_role("tab", name="Play").click()
-    offer = page.locator('[data-role="resume-offer"]')
+    # the Play tab's own offer (the Elemonster tab has one of its own)
+    offer = game.locator('[data-role="resume-offer"]')
     offer.wait_for(timeout=60_000)
-    assert page.locator('[data-role="resume"]').inner_text().startswith(
+    assert game.locator('[data-role="resume"]').inner_text().startswith(
         "Resume your game (round ")
     assert game_position(page)["log"] == []  # a fresh deal until the student chooses
-    page.locator('[data-role="resume"]').click()
+    game.locator('[data-role="resume"]').click()
     page.wait_for_function(
         "n => document.querySelectorAll("
         "'[data-widget=\"game\"] [data-role=\"log\"] li[data-i]').length >= n",

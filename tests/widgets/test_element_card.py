@@ -77,3 +77,14 @@ def test_card_carries_the_notes_on_its_values():
                   for n in notes("Au") if n.field == "electronegativity_pauling"]
     assert ElementCard("Fe").element["notes"] == {}
     assert ElementCard("Og").element["notes"]["electron_configuration"][0]["kind"] == "predicted"
+
+
+def test_card_carries_successive_ionization_energies():
+    from periodic_edu.widgets import ElementCard
+
+    card = ElementCard("Na")
+    assert len(card.ionization["energies"]) == 11
+    assert [j["after"] for j in card.ionization["jumps"]] == [1, 9]
+    assert card.ionization["unit"] == "eV" and "NIST" in card.ionization["citation"]
+    card.symbol = "Rb"  # beyond Kr: no values, and the card says so instead of guessing
+    assert card.ionization == {}

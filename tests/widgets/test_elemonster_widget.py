@@ -136,14 +136,16 @@ def test_hidden_gives_between_two_others_say_only_a_card():
                 w.run_bots()
             else:
                 w.play(w.view["legal_actions"][-1])
-        private = [e for e in w.log_entries if e["may_see"] is not None and 0 not in e["may_see"]]
+        # what the table said to the two who saw the card, and what the person's log says
+        private = [(e, words) for e, words in zip(w.table.entries, w.table._told_in("en"))
+                   if words.get("may_see") is not None and 0 not in words["may_see"]]
         if private:
             shown = {e["i"]: e for e in w.game_log}
-            for e in private:
+            for e, words in private:
                 if e["i"] in shown:
                     assert shown[e["i"]]["action"] is None
                     assert "a card" in shown[e["i"]]["text"]
-                    assert e["texts"]["en"] != shown[e["i"]]["text"]
+                    assert words["text"] != shown[e["i"]]["text"]
             return
     pytest.fail("no bot gave a card to another bot in 40 seeded 3-player games")
 
@@ -158,9 +160,9 @@ def test_refusals_change_nothing_and_say_why():
         ({"type": "act", "action": "x" * 500}, "at most 80"),
         ("text", "must be an object"),
         ({"type": "eval", "code": "1"}, "unknown message type"),
-        ({"type": "step_bot", "rev": w.revision}, "no bot is to move"),
+        ({"type": "step_bot", "rev": w.revision}, "not a bot's"),
         ({"type": "undo"}, "nothing to undo"),
-        ({"type": "resume"}, "keeps no saved games"),
+        ({"type": "resume"}, "no longer there"),  # nothing was offered: no save to take up
     ]
     for n, (message, why) in enumerate(cases, 1):
         assert w.handle_message(message) is False
@@ -197,8 +199,11 @@ def test_bots_are_paced_by_step_bot_and_pause():
     assert w.handle_message({"type": "step_bot", "rev": w.revision - 1}) is False  # stale tick
     w.run_bots()
     assert not w.bot_pending or w.game.is_over
-    assert w.handle_message({"type": "undo", "rev": w.revision})
-    assert w.game.history == []
+    # the bot drew a card after the person's action: undo would put it back on the pile
+    history = list(w.game.history)
+    assert not w.can_undo and "cards were drawn from the pile" in w.undo_note
+    assert w.handle_message({"type": "undo", "rev": w.revision}) is False
+    assert w.game.history == history and w.error == w.undo_note
 
 
 def test_duel_choices_show_both_values_and_bonds_their_shell_rule():
@@ -280,8 +285,8 @@ def test_random_games_draw_128_bit_seeds():
     """A game without a seed, and New game, draw from secrets (128 bits), never a small seed
     space a student could search from the opening (issue 9)."""
     w = ElemonsterWidget(["You", "Bot"])
-    first = w._game.seed
+    first = w.game.seed
     w.new_game()
     # each is below 2**31 with probability 2**-97: a failure means a small seed space is back
-    assert first.bit_length() > 64 and w._game.seed.bit_length() > 64
-    assert first != w._game.seed
+    assert first.bit_length() > 64 and w.game.seed.bit_length() > 64
+    assert first != w.game.seed

@@ -88,7 +88,7 @@ def test_synced_traits_and_module():
     assert own - {"_esm", "_css", "_anywidget_id"} == {
         "static", "seats", "view", "viewer", "reach", "game_log", "log_total", "final",
         "bot_pending", "bot_delay_ms", "paused", "can_undo", "undo_note", "revision", "refusals",
-        "error", "resume_token", "resume_offer", "lang", "strings"}
+        "error", "resume_token", "resume_offer", "lang", "strings", "moved_away"}
     state = w.get_state()
     assert "export default" in state["_esm"] and "createBoard" in state["_esm"]
     assert 'from "./' not in state["_esm"]
@@ -461,12 +461,12 @@ def test_a_failing_bot_pauses_and_the_widget_keeps_working(duel):
     def broken(view):
         raise ZeroDivisionError("a bug in a bot")
 
-    w._bots[1].choose = broken  # an instance attribute hides the method
+    w.table._bots[1].choose = broken  # an instance attribute hides the method
     before = (w.game.to_json(), w.revision)
     custom(w, {"type": "step_bot", "rev": w.revision})
     assert "ZeroDivisionError" in w.error and w.paused
     assert (w.game.to_json(), w.revision) == before
-    del w._bots[1].choose
+    del w.table._bots[1].choose
     custom(w, {"type": "pause", "paused": False})
     custom(w, {"type": "step_bot", "rev": w.revision})
     assert w.error == "" and w.view["phase"] == "start"
@@ -490,7 +490,7 @@ def test_agenda_objectives_and_events_in_words_for_a_player_called_you():
     words = w.static["objectives"]
     assert words["pair:2+3"] == "+5 for each pair: one blue and one purple card you completed"
     assert all("oo" not in text for text in words.values())
-    from periodic_edu.widgets._game_story import possessive
+    from periodic_edu.game_story import possessive
     assert possessive("You") == "Your" and possessive("Ada") == "Ada's"
     for _ in range(6):
         human_turn(w)

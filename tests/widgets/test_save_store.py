@@ -103,7 +103,14 @@ def test_a_finished_game_is_not_offered(tmp_path):
                    max_rounds=1)
     play_some(w, 200)
     assert w.game.is_over
-    assert not list(tmp_path.glob("*.json"))  # deleted at the end
+    # what stays is a marker without the game (so an older tab holding the token cannot write
+    # the game back): no actions, no seed, nothing to offer
+    [path] = tmp_path.glob("*.json")
+    record = json.loads(path.read_text())
+    assert "game" not in record and "seed" not in record and record["over"]
+    other = GameWidget(players=["You", "Bot"], bots={1: "greedy"}, seed=SEED, save_store=store)
+    assert not other.handle_message({"type": "hello", "token": w.resume_token})
+    assert other.resume_offer == {} and not other.resume(w.resume_token)
 
 
 def test_default_directory_is_configurable(monkeypatch, tmp_path):

@@ -1,0 +1,843 @@
+"""The room: classes, tables and seats over a store, with one authority per table.
+
+Every call reads or writes the store in one transaction, so it works from any process on the
+same store (that is what the students' kernels are) and a process that dies loses nothing.
+
+Authority (DESIGN §7): a move is checked by the engine against the table's game as stored,
+replayed from its save, and written with ``revision + 1`` in the same transaction. A move made
+on an older revision raises :class:`StaleRevisionError` and changes nothing. When two moves
+arrive at once the store serializes them (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the table
+row's lock, and an update conditional on the revision): the first lands, the second then reads
+the new revision and is refused as stale. A bot's move is claimed the same way: whichever
+process writes the revision first wins, the others' attempts are stale and change nothing.
+
+What happens when two of each other write arrive at once:
+
+* two joins of one class: serialized on the class row (PostgreSQL) or the file lock (SQLite);
+  each takes a different free seat, a second use of one name is refused;
+* a pause and a move: the move holds the class row shared, the pause exclusively, so the move
+  either lands before the pause or is refused by it;
+* a purge and anything: the purge holds the class row exclusively; a call after it finds no
+  class;
+* two teachers starting one table: the second finds it started and is refused.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..echo import has_control
+from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
+from . import credentials, games
+from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
+                     StaleRevisionError, TableFull)
+from .schema import TABLES
+from .store import Store, Tx
+
+__all__ = ["Room", "Seat", "Teacher", "ClassInfo", "DEFAULTS", "NAME_LIMIT"]
+
+NAME_LIMIT = 24
+ACTION_LIMIT = 80
+#: refusals kept per seat: one student's mistakes are bounded in the store
+REFUSALS_PER_SEAT = 500
+EXAMPLES = 3
+#: replayed games a process keeps for reading (a few per table of a class)
+GAMES_CACHED = 128
+DAY = 86_400.0
+
+#: a class's settings and their defaults
+DEFAULTS: dict[str, Any] = {
+    "idle_seconds": 180,  # a seat that has not moved this long on its turn is played by a bot
+    "keep_days": 14,  # the class's data is deleted this long after it was created
+    "duplicate": False,  # every table the same deal: the class code's seed
+    "bot": "greedy",  # the bot that fills empty seats and stands in for idle ones
+    "connected_seconds": 30,  # seen within this long = connected
+    "max_rounds": None,  # a round limit (a lesson's length), or None: the game's own end
+}
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A new class: ``code`` for the projector, ``teacher_key`` a secret for the teacher."""
+    code: str
+    teacher_key: str
+    game: str
+    tables: int
+    seats: int
+    edition: str
+    settings: dict
+
+
+def _now() -> float:
+    return time.time()
+
+
+def _normal_code(code: object) -> str:
+    try:
+        return parse_class_code(code)
+    except ClassCodeError:
+        raise NotFound("no_class") from None
+
+
+def _clean_name(name: object) -> str:
+    if not isinstance(name, str) or has_control(name) or not name.strip() \
+            or len(name.strip()) > NAME_LIMIT:
+        raise BadInput("bad_name", limit=NAME_LIMIT)
+    return " ".join(name.split())
+
+
+def _name_key(name: str) -> str:
+    return name.casefold()
+
+
+def _int_setting(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInput("bad_number", setting=name, low=low, high=high)
+    return value
+
+
+class Room:
+    """The class-play room over one store (see :func:`periodic_edu.classroom.open_room`)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = _now) -> None:
+        self.store = store
+        self.clock = clock
+        # replayed games for reading (views, the overview), by (table id, revision): a revision
+        # is written once, so it names one stored game. Moves replay their own copy.
+        self._games: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self._games_lock = threading.Lock()
+
+    def _seen(self, cls: dict, table: dict) -> Any:
+        """The table's game as stored, for reading only (never played on)."""
+        key = (table["id"], table["revision"])
+        with self._games_lock:
+            game = self._games.get(key)
+            if game is not None:
+                self._games.move_to_end(key)
+                return game
+        game = games.load_game(cls["game"], table["save"])
+        with self._games_lock:
+            self._games[key] = game
+            while len(self._games) > GAMES_CACHED:
+                self._games.popitem(last=False)
+        return game
+
+    # ---- classes ---------------------------------------------------------------------------
+    def create_class(self, game: str = "periodic", tables: int = 1, seats: int = 3,
+                     edition: str = "en", **settings: Any) -> ClassInfo:
+        """A new class of ``tables`` tables of ``seats`` seats. Settings: see :data:`DEFAULTS`.
+        Classes past their retention are deleted first (the room's housekeeping)."""
+        if game not in games.GAMES:
+            raise BadInput("bad_choice", setting="game", choices=", ".join(games.GAMES))
+        tables = _int_setting(tables, "tables", 1, 60)
+        seats = _int_setting(seats, "seats", 2, 5)
+        if game == "periodic" and edition not in games.editions():
+            raise BadInput("bad_choice", setting="edition", choices=", ".join(games.editions()))
+        if not isinstance(edition, str) or len(edition) > 8:
+            raise BadInput("bad_choice", setting="edition", choices=", ".join(games.editions()))
+        unknown = set(settings) - set(DEFAULTS)
+        if unknown:
+            raise BadInput("bad_choice", setting="a setting", choices=", ".join(DEFAULTS))
+        chosen = {**DEFAULTS, **settings}
+        chosen["idle_seconds"] = _int_setting(chosen["idle_seconds"], "idle_seconds", 5, 86_400)
+        chosen["keep_days"] = _int_setting(chosen["keep_days"], "keep_days", 1, 365)
+        chosen["connected_seconds"] = _int_setting(chosen["connected_seconds"],
+                                                   "connected_seconds", 5, 3_600)
+        chosen["duplicate"] = bool(chosen["duplicate"])
+        if chosen["max_rounds"] is not None:
+            chosen["max_rounds"] = _int_setting(chosen["max_rounds"], "max_rounds", 1, 200)
+        if chosen["bot"] not in games.bot_names(game):
+            raise BadInput("bad_choice", setting="bot", choices=", ".join(games.bot_names(game)))
+        self.purge_expired()
+        key = credentials.new_token()
+        now = self.clock()
+        class_id = credentials.new_id()
+        with self.store.write() as tx:
+            for _ in range(50):
+                code = new_class_code()
+                if tx.one("SELECT id FROM classes WHERE code = ?", (code,)) is None:
+                    break
+            else:  # pragma: no cover - 2**40 codes
+                raise RoomError("busy")
+            tx.run("INSERT INTO classes (id, code, teacher_hash, game, edition, n_tables, "
+                   "n_seats, settings, paused, created_at, expires_at) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                   (class_id, code, credentials.token_hash(key), game, edition, tables, seats,
+                    json.dumps(chosen), now, now + chosen["keep_days"] * DAY))
+            for t in range(tables):
+                table_id = credentials.new_id()
+                tx.run("INSERT INTO room_tables (id, class_id, table_no, revision, status, "
+                       "updated_at) VALUES (?, ?, ?, 0, 'waiting', ?)",
+                       (table_id, class_id, t, now))
+                for s in range(seats):
+                    tx.run("INSERT INTO seats (id, class_id, table_id, seat_no) "
+                           "VALUES (?, ?, ?, ?)", (credentials.new_id(), class_id, table_id, s))
+        return ClassInfo(code, key, game, tables, seats, edition, chosen)
+
+    def _class(self, tx: Tx, code: str, lock: str | None = None) -> dict:
+        row = tx.one("SELECT id FROM classes WHERE code = ?", (_normal_code(code),))
+        if row is None:
+            raise NotFound("no_class")
+        if lock is not None:
+            row = tx.lock("classes", row["id"], shared=(lock == "share"))
+            if row is None:
+                raise NotFound("no_class")
+        else:
+            row = tx.one("SELECT * FROM classes WHERE id = ?", (row["id"],))
+        row["settings"] = json.loads(row["settings"])
+        return row
+
+    def _class_by_id(self, tx: Tx, class_id: str, lock: str | None = None) -> dict:
+        if lock is not None:
+            row = tx.lock("classes", class_id, shared=(lock == "share"))
+        else:
+            row = tx.one("SELECT * FROM classes WHERE id = ?", (class_id,))
+        if row is None:
+            raise NotFound("no_class")
+        row["settings"] = json.loads(row["settings"])
+        return row
+
+    def _teacher_class(self, tx: Tx, code: str, key: object, lock: str | None = None) -> dict:
+        row = self._class(tx, code, lock)
+        given = credentials.token_hash(key) if credentials.valid_token(key) else ""
+        if not hmac.compare_digest(given, row["teacher_hash"]):
+            raise PermissionError("that is not the teacher key of this class")
+        return row
+
+    def teacher(self, code: str, teacher_key: str) -> "Teacher":
+        """The teacher's controls of a class; a wrong key raises ``PermissionError``."""
+        with self.store.read() as tx:
+            row = self._teacher_class(tx, code, teacher_key)
+        return Teacher(self, row["code"], teacher_key)
+
+    # ---- seats -----------------------------------------------------------------------------
+    def join(self, code: str, name: str) -> "Seat":
+        """Seat a student (``name``: a pseudonym) at the first free seat, in table order. A table
+        whose last seat this fills starts. The returned seat's ``token`` and ``pin`` are shown
+        to the student once; the store keeps only their hashes."""
+        name = _clean_name(name)
+        token, pin = credentials.new_token(), credentials.new_pin()
+        pin_hash = credentials.pin_hash(pin)  # slow on purpose: before the transaction
+        now = self.clock()
+        with self.store.write() as tx:
+            cls = self._class(tx, code, lock="update")  # joins of one class queue here
+            if tx.one("SELECT id FROM seats WHERE class_id = ? AND name_key = ?",
+                      (cls["id"], _name_key(name))) is not None:
+                raise NameTaken("name_taken", name=name)
+            free = tx.one(
+                "SELECT s.id, s.table_id, s.seat_no, t.table_no FROM seats s "
+                "JOIN room_tables t ON t.id = s.table_id "
+                "WHERE s.class_id = ? AND s.name IS NULL AND s.bot IS NULL "
+                "AND t.status = 'waiting' ORDER BY t.table_no, s.seat_no LIMIT 1",
+                (cls["id"],))
+            if free is None:
+                raise TableFull("class_full")
+            tx.run("UPDATE seats SET name = ?, name_key = ?, token_hash = ?, pin_hash = ?, "
+                   "last_seen = ? WHERE id = ?",
+                   (name, _name_key(name), credentials.token_hash(token), pin_hash, now,
+                    free["id"]))
+            table = tx.lock("room_tables", free["table_id"])
+            self._bump(tx, table, now)
+            empty = tx.one("SELECT COUNT(*) AS n FROM seats WHERE table_id = ? AND name IS NULL "
+                           "AND bot IS NULL", (table["id"],))["n"]
+            if empty == 0:
+                self._start(tx, cls, tx.lock("room_tables", table["id"]), now)
+        return Seat(self, token, cls["code"], free["table_no"], free["seat_no"], name, pin)
+
+    def resume(self, token: str) -> "Seat":
+        """The seat of a token, from any process (a reload, a new browser tab)."""
+        now = self.clock()
+        with self.store.write() as tx:
+            seat = self._seat(tx, token)
+            tx.run("UPDATE seats SET last_seen = ? WHERE id = ?", (now, seat["id"]))
+            info = tx.one("SELECT c.code, t.table_no FROM classes c JOIN room_tables t "
+                          "ON t.class_id = c.id WHERE t.id = ?", (seat["table_id"],))
+        return Seat(self, token, info["code"], info["table_no"], seat["seat_no"], seat["name"])
+
+    def rejoin(self, code: str, name: str, pin: str) -> "Seat":
+        """A student's seat from another device: class code, name and PIN. The seat gets a new
+        token (the old device's stops working) and a new PIN. Wrong PINs are bounded:
+        ``credentials.PIN_TRIES`` of them lock the seat's PIN for a while."""
+        name = _clean_name(name)
+        token, new_pin = credentials.new_token(), credentials.new_pin()
+        with self.store.read() as tx:
+            cls = self._class(tx, code)
+            seat = tx.one("SELECT * FROM seats WHERE class_id = ? AND name_key = ?",
+                          (cls["id"], _name_key(name)))
+        if seat is None:
+            raise NotFound("bad_pin")
+        now = self.clock()
+        if seat["pin_locked_until"] > now:
+            raise SeatLocked("pin_locked", seconds=int(seat["pin_locked_until"] - now) + 1)
+        # the PIN's hash is slow on purpose: computed outside any transaction, then the write
+        # checks that the seat's PIN is still the one checked (two rejoins at once: one wins)
+        right = credentials.pin_matches(pin, seat["pin_hash"])
+        new_hash = credentials.pin_hash(new_pin) if right else None
+        with self.store.write() as tx:
+            row = tx.lock("seats", seat["id"])
+            if row is None:
+                raise NotFound("no_class")
+            if row["pin_locked_until"] > now:
+                raise SeatLocked("pin_locked", seconds=int(row["pin_locked_until"] - now) + 1)
+            if right and row["pin_hash"] == seat["pin_hash"]:
+                tx.run("UPDATE seats SET token_hash = ?, pin_hash = ?, pin_failures = 0, "
+                       "last_seen = ? WHERE id = ?",
+                       (credentials.token_hash(token), new_hash, now, seat["id"]))
+                table_no = tx.one("SELECT table_no FROM room_tables WHERE id = ?",
+                                  (seat["table_id"],))["table_no"]
+            else:
+                # counted in the row itself (locked above), so wrong PINs sent at once all count
+                failures = row["pin_failures"] + 1
+                if failures >= credentials.PIN_TRIES:
+                    tx.run("UPDATE seats SET pin_failures = 0, pin_locked_until = ? WHERE id = ?",
+                           (now + credentials.PIN_LOCK_SECONDS, seat["id"]))
+                else:
+                    tx.run("UPDATE seats SET pin_failures = ? WHERE id = ?",
+                           (failures, seat["id"]))
+                table_no = None
+        if table_no is None:
+            raise NotFound("bad_pin")  # after the count was committed
+        return Seat(self, token, cls["code"], table_no, seat["seat_no"], seat["name"], new_pin)
+
+    def _seat(self, tx: Tx, token: object) -> dict:
+        if not credentials.valid_token(token):
+            raise NotFound("no_seat")
+        seat = tx.one("SELECT * FROM seats WHERE token_hash = ?", (credentials.token_hash(token),))
+        if seat is None:
+            raise NotFound("no_seat")
+        return seat
+
+    # ---- tables ----------------------------------------------------------------------------
+    def _bump(self, tx: Tx, table: dict, now: float, **columns: Any) -> int:
+        """Write ``revision + 1`` (and ``columns``) if the table is still at the revision read;
+        exactly one row must change, else another writer got there first."""
+        sets = ", ".join(f"{k} = ?" for k in columns)
+        changed = tx.run(f"UPDATE room_tables SET revision = revision + 1, updated_at = ?"
+                         f"{', ' + sets if sets else ''} WHERE id = ? AND revision = ?",
+                         (now, *columns.values(), table["id"], table["revision"]))
+        if changed != 1:
+            current = tx.one("SELECT revision FROM room_tables WHERE id = ?", (table["id"],))
+            raise StaleRevisionError(table["revision"], current["revision"] if current else -1)
+        tx.notify(table["id"])
+        return table["revision"] + 1
+
+    def _start(self, tx: Tx, cls: dict, table: dict, now: float) -> int:
+        """Fill the empty seats with bots and deal the game (one transaction with the caller)."""
+        if table["status"] != "waiting":
+            raise NotStarted("started", table=table["table_no"])
+        bot = cls["settings"]["bot"]
+        seats = tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table["id"],))
+        names = []
+        for s in seats:
+            if s["name"] is None and s["bot"] is None:
+                tx.run("UPDATE seats SET bot = ? WHERE id = ?", (bot, s["id"]))
+            names.append(s["name"] or f"Bot {s['seat_no'] + 1}")
+        duplicate = cls["code"] if cls["settings"]["duplicate"] else None
+        g = games.new_game(cls["game"], names, cls["edition"], new_seed(), duplicate,
+                           cls["settings"].get("max_rounds"))
+        revision = self._bump(tx, table, now, status="playing", save=games.dump_game(g),
+                              to_move=games.to_move(g))
+        self._event(tx, cls["id"], table["id"], revision, None, "started", {})
+        return revision
+
+    def start_table(self, code: str, teacher_key: str, table: int) -> int:
+        """Start a table now (the teacher): empty seats become bots. Returns the revision."""
+        now = self.clock()
+        with self.store.write() as tx:
+            cls = self._teacher_class(tx, code, teacher_key, lock="share")
+            row = self._table(tx, cls, table, lock=True)
+            return self._start(tx, cls, row, now)
+
+    def _table(self, tx: Tx, cls: dict, table: object, lock: bool = False) -> dict:
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise NotFound("no_table", table=str(table)[:10])
+        row = tx.one("SELECT id FROM room_tables WHERE class_id = ? AND table_no = ?",
+                     (cls["id"], table))
+        if row is None:
+            raise NotFound("no_table", table=table)
+        if lock:
+            return tx.lock("room_tables", row["id"])
+        return tx.one("SELECT * FROM room_tables WHERE id = ?", (row["id"],))
+
+    def _event(self, tx: Tx, class_id: str, table_id: str, revision: int, seat_no: int | None,
+               kind: str, params: dict) -> None:
+        tx.run("INSERT INTO events (class_id, table_id, revision, seat_no, kind, params, at) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?)",
+               (class_id, table_id, revision, seat_no, kind, json.dumps(params), self.clock()))
+
+    def _write_move(self, tx: Tx, cls: dict, table: dict, g: Any, now: float) -> int:
+        over = g.is_over
+        return self._bump(tx, table, now, save=games.dump_game(g), to_move=games.to_move(g),
+                          status="over" if over else "playing")
+
+    def _seat_rows(self, tx: Tx, table_id: str) -> list[dict]:
+        return tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
+
+    def _public_seats(self, cls: dict, seats: list[dict], now: float) -> list[dict]:
+        window = cls["settings"]["connected_seconds"]
+        bot = cls["settings"]["bot"]
+        return [{"name": s["name"],
+                 "connected": s["name"] is not None and s["last_seen"] >= now - window,
+                 "bot": s["bot"] or (bot if s["stand_in"] else None),
+                 "stand_in": bool(s["stand_in"])} for s in seats]
+
+    def _room_part(self, cls: dict, table: dict, seats: list[dict], now: float) -> dict:
+        return {"game": cls["game"], "table": table["table_no"], "status": table["status"],
+                "paused": bool(cls["paused"]), "seats": self._public_seats(cls, seats, now)}
+
+    def spectate(self, code: str, table: int) -> dict[str, Any]:
+        """The public view of a table (a projector): no seat's secrets, plus ``revision``,
+        ``to_move``, ``over`` and the room's part (who sits there, who is connected)."""
+        now = self.clock()
+        with self.store.read() as tx:
+            cls = self._class(tx, code)
+            row = self._table(tx, cls, table)
+            seats = self._seat_rows(tx, row["id"])
+        view: dict[str, Any] = {}
+        if row["save"]:
+            view = games.public_view(self._seen(cls, row))
+        view.update(revision=row["revision"], to_move=row["to_move"],
+                    over=row["status"] == "over", room=self._room_part(cls, row, seats, now))
+        return view
+
+    def wait_table(self, code: str, table: int, revision: int,
+                   timeout: float = 5.0) -> int | None:
+        """A newer revision of a table than ``revision``, or None after ``timeout`` seconds."""
+        with self.store.read() as tx:
+            table_id = self._table(tx, self._class(tx, code), table)["id"]
+        return self._wait(table_id, revision, timeout)
+
+    def _wait(self, table_id: str, revision: int, timeout: float) -> int | None:
+        if isinstance(revision, bool) or not isinstance(revision, int):
+            raise BadInput("bad_revision")
+
+        def current() -> int:
+            row = self.store.read_one("SELECT revision FROM room_tables WHERE id = ?", (table_id,))
+            if row is None:
+                raise NotFound("no_class")
+            return row["revision"]
+        return self.store.wait_change(table_id, current, revision, float(timeout))
+
+    # ---- moves -----------------------------------------------------------------------------
+    def _play(self, token: str, action: object, revision: object) -> int:
+        if not isinstance(action, str) or not action.strip() or len(action) > ACTION_LIMIT:
+            raise BadInput("bad_action", limit=ACTION_LIMIT)
+        if isinstance(revision, bool) or not isinstance(revision, int):
+            raise BadInput("bad_revision")
+        now = self.clock()
+        refused = None
+        with self.store.write() as tx:
+            seat = self._seat(tx, token)
+            cls = self._class_by_id(tx, seat["class_id"], lock="share")
+            table = tx.lock("room_tables", seat["table_id"])
+            if cls["paused"]:
+                raise Paused("paused")
+            if table["status"] == "waiting":
+                raise NotStarted("not_started")
+            if table["revision"] != revision:
+                raise StaleRevisionError(revision, table["revision"])
+            if table["status"] == "over":
+                raise RoomError("over")
+            g = games.load_game(cls["game"], table["save"])
+            if games.to_move(g) != seat["seat_no"]:
+                raise RoomError("not_your_turn", seat=games.to_move(g) + 1)
+            if seat["bot"]:
+                raise RoomError("bot_seat")
+            try:
+                g.play(action)
+            except games.IllegalMoveError as error:
+                refused = error
+                self._refusal(tx, cls, table, seat, action, error, now)
+            else:
+                new = self._write_move(tx, cls, table, g, now)
+                tx.run("UPDATE seats SET last_seen = ?, stand_in = 0 WHERE id = ?",
+                       (now, seat["id"]))
+                if seat["stand_in"]:
+                    self._event(tx, cls["id"], table["id"], new, seat["seat_no"], "returned", {})
+        if refused is not None:
+            raise refused
+        return new
+
+    def _refusal(self, tx: Tx, cls: dict, table: dict, seat: dict, action: str,
+                 error: Exception, now: float) -> None:
+        kept = tx.one("SELECT COUNT(*) AS n FROM refusals WHERE seat_id = ?", (seat["id"],))["n"]
+        if kept >= REFUSALS_PER_SEAT:
+            return
+        reason, kind, group, params = games.refusal(cls["game"], error)
+        tx.run("INSERT INTO refusals (class_id, table_id, seat_id, revision, action, reason, "
+               "grp_kind, grp_id, params, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (cls["id"], table["id"], seat["id"], table["revision"], action.strip(), reason,
+                kind, group, json.dumps(params, ensure_ascii=False), now))
+
+    def step_bots(self, code: str, max_moves: int = 1_000) -> int:
+        """Play every move that is a bot's now, at every table of the class: bot seats, and
+        seats idle on their turn longer than the class's ``idle_seconds`` (a bot stands in until
+        the person returns; the table's log says so). Any process may call this at any time:
+        each move is claimed with the table's revision, so exactly one process's move lands
+        and the others' are stale and change nothing. Returns the moves this call made."""
+        with self.store.read() as tx:
+            class_id = self._class(tx, code)["id"]
+        made = 0
+        while made < max_moves:
+            progressed = False
+            with self.store.read() as tx:
+                cls = self._class_by_id(tx, class_id)
+                tables = tx.all("SELECT * FROM room_tables WHERE class_id = ? AND "
+                                "status = 'playing' ORDER BY table_no", (class_id,))
+                seats = {t["id"]: self._seat_rows(tx, t["id"]) for t in tables}
+            if cls["paused"]:
+                break
+            now = self.clock()
+            for table in tables:
+                who = self._bot_for(cls, table, seats[table["id"]], now)
+                if who is None:
+                    continue
+                try:
+                    self._bot_move(cls, table["id"], table["revision"], *who)
+                    made += 1
+                except (StaleRevisionError, Paused, NotFound):
+                    pass  # another process moved first, the class paused or was purged
+                progressed = True
+            if not progressed:
+                break
+        return made
+
+    def _bot_for(self, cls: dict, table: dict, seats: list[dict],
+                 now: float) -> tuple[int, str, bool] | None:
+        """``(seat, bot, stand_in)`` if the move at ``table`` is a bot's now, else None."""
+        seat_no = table["to_move"]
+        if seat_no is None or table["status"] != "playing":
+            return None
+        seat = seats[seat_no]
+        if seat["bot"]:
+            return seat_no, seat["bot"], False
+        if seat["stand_in"] or table["updated_at"] + cls["settings"]["idle_seconds"] <= now:
+            return seat_no, cls["settings"]["bot"], True
+        return None
+
+    def _bot_move(self, cls: dict, table_id: str, revision: int, seat_no: int, bot: str,
+                  stand_in: bool) -> int:
+        now = self.clock()
+        with self.store.read() as tx:
+            table = tx.one("SELECT * FROM room_tables WHERE id = ?", (table_id,))
+        if table is None or table["revision"] != revision:
+            raise StaleRevisionError(revision, -1 if table is None else table["revision"])
+        # the bot thinks outside the transaction (no lock held while it searches)
+        g = games.load_game(cls["game"], table["save"])
+        # the bot's seed follows the deal and the move number: in a duplicate-deal class the
+        # same position at every table gets the same bot move, so the tables stay comparable
+        seed = int.from_bytes(hashlib.sha256(f"{g.seed}/{len(g.history)}".encode()).digest()[:8],
+                              "big")
+        action = games.bot_action(cls["game"], g, seat_no, bot, seed)
+        with self.store.write() as tx:
+            fresh = self._class_by_id(tx, cls["id"], lock="share")
+            locked = tx.lock("room_tables", table_id)
+            if fresh["paused"]:
+                raise Paused("paused")
+            if locked is None or locked["revision"] != revision:
+                raise StaleRevisionError(revision, -1 if locked is None else locked["revision"])
+            seats = self._seat_rows(tx, table_id)
+            seat = seats[seat_no]
+            if self._bot_for(fresh, locked, seats, now) != (seat_no, bot, stand_in):
+                raise StaleRevisionError(revision, revision)  # the person came back meanwhile
+            g = games.load_game(cls["game"], locked["save"])  # the stored game, in this transaction
+            g.play(action)
+            new = self._write_move(tx, fresh, locked, g, now)
+            if stand_in:
+                if not seat["stand_in"]:
+                    tx.run("UPDATE seats SET stand_in = 1 WHERE id = ?", (seat["id"],))
+                self._event(tx, cls["id"], table_id, new, seat_no, "stand_in",
+                            {"bot": bot, "action": action})
+        return new
+
+    # ---- retention -------------------------------------------------------------------------
+    def _purge_ids(self, class_ids: list[str]) -> int:
+        for class_id in class_ids:
+            with self.store.write() as tx:
+                if tx.lock("classes", class_id) is None:
+                    continue
+                for table in TABLES:
+                    column = "id" if table == "classes" else "class_id"
+                    tx.run(f"DELETE FROM {table} WHERE {column} = ?", (class_id,))
+        if class_ids:
+            self.store.after_purge()
+        return len(class_ids)
+
+    def purge_expired(self, now: float | None = None) -> int:
+        """Delete every class past its retention (``keep_days`` after creation)."""
+        now = self.clock() if now is None else now
+        with self.store.read() as tx:
+            ids = [r["id"] for r in tx.all("SELECT id FROM classes WHERE expires_at <= ?",
+                                           (now,))]
+        return self._purge_ids(ids)
+
+    def purge_older_than(self, days: float) -> int:
+        """Delete every class created more than ``days`` days ago."""
+        if isinstance(days, bool) or not isinstance(days, (int, float)) or days < 0:
+            raise BadInput("bad_days")
+        cutoff = self.clock() - days * DAY
+        with self.store.read() as tx:
+            ids = [r["id"] for r in tx.all("SELECT id FROM classes WHERE created_at <= ?",
+                                           (cutoff,))]
+        return self._purge_ids(ids)
+
+    def purge_code(self, code: str) -> int:
+        """Delete one class by its code (the command line's ``class purge CODE``)."""
+        with self.store.read() as tx:
+            class_id = self._class(tx, code)["id"]
+        return self._purge_ids([class_id])
+
+    def close(self) -> None:
+        self.store.close()
+
+
+class Seat:
+    """One student's seat: ``token`` (the secret kept in the browser), ``table``, ``index``,
+    ``name``, ``code``; ``pin`` only right after joining or rejoining (shown once)."""
+
+    def __init__(self, room: Room, token: str, code: str, table: int, index: int, name: str,
+                 pin: str | None = None) -> None:
+        self.room = room
+        self.token = token
+        self.code = code
+        self.table = table
+        self.index = index
+        self.name = name
+        self.pin = pin
+
+    def __repr__(self) -> str:  # never the token
+        return f"<Seat {self.code} table {self.table} seat {self.index}>"
+
+    def _read(self) -> tuple[dict, dict, dict, list[dict]]:
+        room = self.room
+        with room.store.read() as tx:
+            seat = room._seat(tx, self.token)
+            cls = room._class_by_id(tx, seat["class_id"])
+            table = tx.one("SELECT * FROM room_tables WHERE id = ?", (seat["table_id"],))
+            seats = room._seat_rows(tx, seat["table_id"])
+        return seat, cls, table, seats
+
+    def view(self) -> dict[str, Any]:
+        """This seat's view as ``Game.view(index)`` gives it (nothing of another seat's hand or
+        agenda), plus ``revision``, ``to_move`` (a seat index or None), ``over``, and ``room``:
+        the table's seats (names, connected, bots), status and whether the class is paused."""
+        seat, cls, table, seats = self._read()
+        view: dict[str, Any] = {}
+        if table["save"]:
+            view = self.room._seen(cls, table).view(seat["seat_no"])
+        now = self.room.clock()
+        room = self.room._room_part(cls, table, seats, now)
+        room["stand_in"] = bool(seat["stand_in"])
+        view.update(revision=table["revision"], to_move=table["to_move"],
+                    over=table["status"] == "over", room=room)
+        return view
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectators' view of this seat's table."""
+        return self.room.spectate(self.code, self.table)
+
+    def play(self, action: str, *, revision: int) -> int:
+        """Play ``action`` (notation) on ``revision``; returns the new revision. Refused:
+        ``IllegalMoveError`` (the rules; stored for the teacher's view), ``StaleRevisionError``
+        (the table moved on), :class:`Paused`, ... - and nothing changed."""
+        return self.room._play(self.token, action, revision)
+
+    def wait(self, revision: int, timeout: float = 5.0) -> int | None:
+        """A newer revision of this seat's table than ``revision``, or None after ``timeout``."""
+        with self.room.store.read() as tx:
+            table_id = self.room._seat(tx, self.token)["table_id"]
+        return self.room._wait(table_id, revision, timeout)
+
+    def touch(self) -> None:
+        """A heartbeat: the seat counts as connected for the class's ``connected_seconds``."""
+        now = self.room.clock()
+        with self.room.store.write() as tx:
+            seat = self.room._seat(tx, self.token)
+            tx.run("UPDATE seats SET last_seen = ? WHERE id = ?", (now, seat["id"]))
+
+    def back(self) -> None:
+        """The person takes the seat back from the bot that stood in (the log says so)."""
+        now = self.room.clock()
+        with self.room.store.write() as tx:
+            seat = self.room._seat(tx, self.token)
+            tx.run("UPDATE seats SET last_seen = ?, stand_in = 0 WHERE id = ?", (now, seat["id"]))
+            if seat["stand_in"]:
+                table = tx.lock("room_tables", seat["table_id"])
+                # the idle clock starts again: the person has a full idle time for this turn
+                new = self.room._bump(tx, table, now)
+                self.room._event(tx, seat["class_id"], table["id"], new, seat["seat_no"],
+                                 "returned", {})
+
+    def step_bots(self) -> int:
+        """Play the bots' moves of this seat's class now (see :meth:`Room.step_bots`)."""
+        return self.room.step_bots(self.code)
+
+    def log(self) -> list[dict[str, Any]]:
+        """The table's log beyond the moves: ``started``, ``stand_in`` (a bot played for an idle
+        seat: which bot, which action), ``returned``; each with its revision and seat."""
+        with self.room.store.read() as tx:
+            seat = self.room._seat(tx, self.token)
+            rows = tx.all("SELECT revision, seat_no, kind, params FROM events WHERE table_id = ? "
+                          "ORDER BY id", (seat["table_id"],))
+        return [{"revision": r["revision"], "seat": r["seat_no"], "kind": r["kind"],
+                 **json.loads(r["params"])} for r in rows]
+
+    def save(self) -> str:
+        """The whole game as ``Game.to_json()`` gives it, once the game is over (before that
+        it would show the hidden deal)."""
+        _seat, cls, table, _seats = self._read()
+        if table["status"] != "over":
+            raise RoomError("not_over")
+        return games.load_game(cls["game"], table["save"]).to_json()
+
+
+class Teacher:
+    """The teacher's view and controls of one class (every call checks the key again)."""
+
+    def __init__(self, room: Room, code: str, key: str) -> None:
+        self.room = room
+        self.code = code
+        self._key = key
+
+    def __repr__(self) -> str:  # never the key
+        return f"<Teacher {self.code}>"
+
+    def overview(self) -> dict[str, Any]:
+        """Every table (revision, whose turn, scores, seats: name, connected, bot) and the
+        class's refusals grouped by trend, duel value or rule, with counts and examples."""
+        room = self.room
+        now = room.clock()
+        with room.store.read() as tx:
+            cls = room._teacher_class(tx, self.code, self._key)
+            tables = tx.all("SELECT * FROM room_tables WHERE class_id = ? ORDER BY table_no",
+                            (cls["id"],))
+            seats = {t["id"]: room._seat_rows(tx, t["id"]) for t in tables}
+            refusals = tx.all("SELECT * FROM refusals WHERE class_id = ? ORDER BY id DESC",
+                              (cls["id"],))
+        out_tables = []
+        for t in tables:
+            scores = None
+            if t["save"]:
+                scores = games.totals(room._seen(cls, t))
+            out_tables.append({"table": t["table_no"], "game": cls["game"],
+                               "revision": t["revision"], "to_move": t["to_move"],
+                               "status": t["status"], "over": t["status"] == "over",
+                               "scores": scores,
+                               "seats": room._public_seats(cls, seats[t["id"]], now)})
+        where = {}
+        for t in tables:
+            for s in seats[t["id"]]:
+                where[s["id"]] = (t["table_no"], s["seat_no"], s["name"])
+        groups: dict[tuple[str, str], dict] = {}
+        for r in refusals:
+            table_no, seat_no, name = where.get(r["seat_id"], (None, None, None))
+            group = groups.setdefault((r["grp_kind"], r["grp_id"]), {
+                r["grp_kind"]: r["grp_id"], "count": 0, "examples": [], "tables": {},
+                "students": {}})
+            group["count"] += 1
+            group["tables"][table_no] = group["tables"].get(table_no, 0) + 1
+            group["students"][name] = group["students"].get(name, 0) + 1
+            if len(group["examples"]) < EXAMPLES:
+                group["examples"].append({"table": table_no, "seat": seat_no, "name": name,
+                                          "action": r["action"], "reason": r["reason"],
+                                          "params": json.loads(r["params"])})
+        ranked = sorted(groups.values(), key=lambda g: -g["count"])
+        return {"code": cls["code"], "game": cls["game"], "paused": bool(cls["paused"]),
+                "settings": cls["settings"], "tables": out_tables, "refusals": ranked}
+
+    def _set_paused(self, paused: bool) -> None:
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="update")
+            if bool(cls["paused"]) == paused:
+                return
+            tx.run("UPDATE classes SET paused = ? WHERE id = ?", (int(paused), cls["id"]))
+            # every table's revision moves on (its seats wake and see the pause), and on resume
+            # the idle clocks start again: nobody is replaced by a bot for the paused time
+            for t in tx.all("SELECT * FROM room_tables WHERE class_id = ?", (cls["id"],)):
+                room._bump(tx, tx.lock("room_tables", t["id"]), now)
+
+    def pause(self) -> None:
+        """Every table refuses moves (``Paused``) until :meth:`resume`."""
+        self._set_paused(True)
+
+    def resume(self) -> None:
+        self._set_paused(False)
+
+    def start_table(self, table: int) -> int:
+        return self.room.start_table(self.code, self._key, table)
+
+    def set_bot(self, table: int, seat: int, bot: str | None) -> None:
+        """Hand a seat to a bot (``bot``: its name) or back to its person (None)."""
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="share")
+            if bot is not None and bot not in games.bot_names(cls["game"]):
+                raise BadInput("bad_choice", setting="bot",
+                               choices=", ".join(games.bot_names(cls["game"])))
+            row = room._table(tx, cls, table, lock=True)
+            target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
+                            (row["id"], seat))
+            if target is None:
+                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
+            if bot is None and target["name"] is None:
+                raise BadInput("no_person")
+            tx.run("UPDATE seats SET bot = ?, stand_in = 0 WHERE id = ?", (bot, target["id"]))
+            new = room._bump(tx, row, now)
+            room._event(tx, cls["id"], row["id"], new, seat, "bot" if bot else "person",
+                        {"bot": bot} if bot else {})
+
+    def remove(self, table: int, seat: int) -> None:
+        """Remove a joiner before their table starts: the seat is free again, their token and
+        PIN stop working, their name is gone from the store."""
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="share")
+            row = room._table(tx, cls, table, lock=True)
+            if row["status"] != "waiting":
+                raise NotStarted("started", table=table)
+            target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
+                            (row["id"], seat))
+            if target is None or target["name"] is None:
+                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
+            tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
+                   "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
+                   "WHERE id = ?", (target["id"],))
+            room._bump(tx, row, now)
+
+    def results(self) -> dict[str, Any]:
+        """Each seat's score, ranked at its table and, duplicate-bridge style, against the same
+        seat at the other tables (the same deal when the class was created with ``duplicate``):
+        ``{"duplicate": bool, "rows": [{"table", "seat", "name", "bot", "score", "over",
+        "table_rank", "seat_rank", "vs_seat_average"}, ...]}``. Ranks count from 1 (ties share
+        a rank); a table not started has no rows."""
+        o = self.overview()
+        rows = []
+        for t in o["tables"]:
+            if t["scores"] is None:
+                continue
+            for index, (score, seat) in enumerate(zip(t["scores"], t["seats"])):
+                rows.append({"table": t["table"], "seat": index, "name": seat["name"],
+                             "bot": seat["bot"], "score": score, "over": t["over"],
+                             "table_rank": 1 + sum(x > score for x in t["scores"])})
+        for row in rows:
+            same = [r["score"] for r in rows if r["seat"] == row["seat"]]
+            row["seat_rank"] = 1 + sum(x > row["score"] for x in same)
+            row["vs_seat_average"] = round(row["score"] - sum(same) / len(same), 2)
+        return {"duplicate": bool(o["settings"]["duplicate"]), "rows": rows}
+
+    def purge(self) -> None:
+        """End the class and delete it: no row of it is left in the store."""
+        room = self.room
+        with room.store.read() as tx:
+            class_id = room._teacher_class(tx, self.code, self._key)["id"]
+        room._purge_ids([class_id])

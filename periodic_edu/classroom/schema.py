@@ -1,0 +1,100 @@
+"""The room's tables, written once for both back ends.
+
+``{serial}``, ``{float}`` and ``{int}`` are filled per back end (SQLite's ``INTEGER PRIMARY KEY
+AUTOINCREMENT``/``REAL``/``INTEGER``, PostgreSQL's identity column/``DOUBLE PRECISION``/
+``BIGINT``). Ids of classes, tables and seats are random text (``secrets.token_hex``), never a
+class code or a name, so a notification or a log line that carries an id says nothing.
+
+What each table holds (and nothing more, DESIGN §7's privacy rule):
+
+* ``classes`` - the code, the SHA-256 of the teacher key, the game and its settings, paused,
+  created/expires times;
+* ``room_tables`` - per table: the revision, the status, the engine's own save (seed + actions,
+  the players' names in it) and when it last changed;
+* ``seats`` - per seat: the name the student typed, the SHA-256 of the seat token, the PIN's
+  salted PBKDF2 hash and its failure count, the bot (if a bot plays it), last seen;
+* ``events`` - what the table's log says beyond the moves (a bot stood in for a seat, its person
+  came back, the teacher started the table);
+* ``refusals`` - a move the rules refused: the action as typed (bounded), the reason's id and
+  parameters, the group (trend or rule) the teacher's view counts it under.
+"""
+from __future__ import annotations
+
+__all__ = ["TABLES", "SCHEMA", "SCHEMA_VERSION", "ddl"]
+
+SCHEMA_VERSION = 1
+
+#: in deletion order (children first): a purge deletes a class's rows from each
+TABLES = ("refusals", "events", "seats", "room_tables", "classes")
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS classes (
+        id TEXT PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        teacher_hash TEXT NOT NULL,
+        game TEXT NOT NULL,
+        edition TEXT NOT NULL,
+        n_tables {int} NOT NULL,
+        n_seats {int} NOT NULL,
+        settings TEXT NOT NULL,
+        paused {int} NOT NULL DEFAULT 0,
+        created_at {float} NOT NULL,
+        expires_at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS room_tables (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        table_no {int} NOT NULL,
+        revision {int} NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'waiting',
+        save TEXT,
+        to_move {int},
+        updated_at {float} NOT NULL,
+        UNIQUE (class_id, table_no))""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        table_id TEXT NOT NULL REFERENCES room_tables(id) ON DELETE CASCADE,
+        seat_no {int} NOT NULL,
+        name TEXT,
+        name_key TEXT,
+        token_hash TEXT UNIQUE,
+        pin_hash TEXT,
+        pin_failures {int} NOT NULL DEFAULT 0,
+        pin_locked_until {float} NOT NULL DEFAULT 0,
+        bot TEXT,
+        stand_in {int} NOT NULL DEFAULT 0,
+        last_seen {float} NOT NULL DEFAULT 0,
+        UNIQUE (table_id, seat_no),
+        UNIQUE (class_id, name_key))""",
+    """CREATE TABLE IF NOT EXISTS events (
+        id {serial},
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        table_id TEXT NOT NULL,
+        revision {int} NOT NULL,
+        seat_no {int},
+        kind TEXT NOT NULL,
+        params TEXT NOT NULL,
+        at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS refusals (
+        id {serial},
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        table_id TEXT NOT NULL,
+        seat_id TEXT NOT NULL,
+        revision {int} NOT NULL,
+        action TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        grp_kind TEXT NOT NULL,
+        grp_id TEXT NOT NULL,
+        params TEXT NOT NULL,
+        at {float} NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS room_tables_class ON room_tables (class_id)",
+    "CREATE INDEX IF NOT EXISTS seats_class ON seats (class_id)",
+    "CREATE INDEX IF NOT EXISTS events_table ON events (table_id, id)",
+    "CREATE INDEX IF NOT EXISTS refusals_class ON refusals (class_id)",
+    "CREATE INDEX IF NOT EXISTS refusals_seat ON refusals (seat_id)",
+    "CREATE INDEX IF NOT EXISTS classes_expiry ON classes (expires_at)",
+)
+
+
+def ddl(serial: str, float_type: str, int_type: str) -> list[str]:
+    return [s.format(serial=serial, float=float_type, int=int_type) for s in SCHEMA]
