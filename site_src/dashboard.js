@@ -247,7 +247,8 @@ const python = (() => {
     document.body.dataset.state = outcome;
     show();
     announceIfWatched(true);
-    follow();
+    // a switch made while the games were being built, once the page has settled
+    if (outcome === "ready") setTimeout(follow, 300);
     keepOffline();
   }
   function tick() {
@@ -267,17 +268,24 @@ const python = (() => {
     }
     setTimeout(tick, 200);
   }
-  // The games follow the page's language once the page holds their widgets: switched earlier,
-  // Python would replace a game not yet begun (its seats named anew) while the page is still
-  // creating the first one's model.
-  let spoken = LANG; // the language Python's games are in (it starts in the page's)
+  // The games follow the page's language. Before Python builds them, the worker keeps the
+  // language to build them in; once they are being built, the switch waits until the page
+  // holds their widgets and has drawn them (switched earlier, Python would replace a game not
+  // yet begun, its seats named anew, while the page is still creating the first one).
+  let spoken = null; // the language Python's games are in (the worker says, with them)
   function follow() {
-    if (state === "ready" && spoken !== LANG) {
+    if (state !== "ready" || spoken === null) {
+      worker.postMessage({ type: "language", lang: LANG });
+    } else if (spoken !== LANG) {
       spoken = LANG;
       worker.postMessage({ type: "language", lang: LANG });
     }
   }
-  return { reached, finish, show, tick, announceIfWatched, follow, get state() { return state; } };
+  function builtIn(lang) {
+    spoken = lang;
+  }
+  return { reached, finish, show, tick, announceIfWatched, follow, builtIn,
+    get state() { return state; } };
 })();
 
 // The games' front end (0.8 MB of script), fetched while Python starts, once the static tabs
@@ -323,6 +331,7 @@ worker.onmessage = (event) => {
   } else if (message.type === "progress") {
     python.reached(message.step);
   } else if (message.type === "display") {
+    python.builtIn(message.lang);
     display(message.models).catch((error) => {
       console.error(error);
       python.finish("failed");

@@ -12,7 +12,7 @@ from browser_helpers import axe_source, run_axe, screenshot
 from build_site import DATA_FILE  # scripts/, on the path: conftest.py
 
 from periodic_edu import board, i18n, reach
-from periodic_edu.chemistry import ELEMENTS, element
+from periodic_edu.chemistry import ELEMENTS, element, element_name
 from periodic_edu.locale.widget_texts import DASHBOARD
 
 LANGS = i18n.LANGUAGES
@@ -50,9 +50,9 @@ def test_the_data_file_is_periodic_edu_reach_and_element(site_dir, lang):
         assert card["shells"] == list(truth["shells"]), e.symbol
         assert card["electron_configuration"] == truth["electron_configuration"]
         assert card["state_at_25c"] == truth["state_at_25c"]
-        assert card["name"] == i18n.element_name(e.symbol, lang)
+        assert card["name"] == element_name(e.symbol, lang)
     names = dict(zip(data["explorer"]["elements"]["symbol"], data["explorer"]["elements"]["name"]))
-    assert names == {e.symbol: i18n.element_name(e.symbol, lang) for e in ELEMENTS}
+    assert names == {e.symbol: element_name(e.symbol, lang) for e in ELEMENTS}
     assert data["words"]["tab_explore"] == i18n.gettext("widgets", DASHBOARD["tab_explore"], lang)
 
 
@@ -110,7 +110,7 @@ def test_the_explorer_answers_before_python_and_equals_reach_in_every_language(o
                                    "?.getAttribute('lang') === l", arg=lang)
         got = page.evaluate(SWEEP, [symbols, list(board.TRENDS)])
         for s in symbols:
-            assert got[s]["card"] == s and got[s]["name"] == i18n.element_name(s, lang)
+            assert got[s]["card"] == s and got[s]["name"] == element_name(s, lang)
             for t in board.TRENDS:
                 assert got[s][t] == dict(reach(s, t, 5)), (lang, s, t)
                 assert got[s][t + ":current"] == [s]
