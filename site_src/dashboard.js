@@ -365,6 +365,10 @@ async function keepOffline() {
   };
   whenInstalled(registration.waiting || registration.installing);
   registration.addEventListener("updatefound", () => whenInstalled(registration.installing));
+  // the version check (sw.js): the browser's own one at navigation may have been skipped
+  if (hadController && !registration.installing && !registration.waiting) {
+    registration.update().catch(() => {}); // offline: nothing to check
+  }
   ours.addEventListener("controllerchange", () => {
     if (!hadController) return offlineReady(); // the first visit: cached from now on
     stale = true;

@@ -5,6 +5,7 @@ clicked before Python is ready, shows exactly those cells and distances."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -81,6 +82,9 @@ SWEEP = """([symbols, trends]) => {
 def test_the_explorer_answers_before_python_and_equals_reach_in_every_language(offline_page,
                                                                                site_server):
     page = offline_page
+    # Python never starts in this page (its WebAssembly is refused): every click below is
+    # answered without it
+    page.context.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: route.abort())
     page.goto(f"{site_server.base}/dashboard.html")
     page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000)
     main = page.locator('#explorer [data-board="main"]')
@@ -116,15 +120,9 @@ def test_the_explorer_answers_before_python_and_equals_reach_in_every_language(o
                 assert got[s][t + ":current"] == [s]
         tabs = page.get_by_role("tab").all_inner_texts()
         assert tabs[0] == i18n.gettext("widgets", DASHBOARD["tab_explore"], lang)
-    # Python, ready now or later, has followed the switches: its games speak German
-    page.wait_for_function("document.body.dataset.state === 'ready'", timeout=300_000,
-                           polling=250)
-    page.get_by_role("tab", name=i18n.gettext("widgets", DASHBOARD["tab_play"], "de")).click()
-    page.wait_for_function("document.querySelector('#play [data-widget=\"game\"]')"
-                           "?.closest('[lang]')?.getAttribute('lang') === 'de'", timeout=60_000)
-    players = i18n.gettext("widgets", DASHBOARD["players"], "de")
-    assert page.locator("#play").get_by_text(players, exact=True).first.is_visible()
-    assert page.blocked == [] and page.js_errors == []
+    assert "pythonReadyMs" not in page.evaluate("({...document.body.dataset})")
+    assert page.blocked == [] or all("pyodide.asm.wasm" in u for u in page.blocked)
+    assert page.js_errors == []
 
 
 def test_element_cards_tab_keyboard_and_axe_before_python(offline_page, site_server):
