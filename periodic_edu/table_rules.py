@@ -12,6 +12,7 @@ from . import i18n
 from .elemonster import Game as ElemonsterGame
 from .elemonster.actions import Action as ElemonsterAction
 from .elemonster.bots import describe as elemonster_sentence
+from .elemonster.rules import HAND_PROMPTS
 from .elemonster.words import DOMAIN as ELEMONSTER_DOMAIN, N_
 from .engine import Action as PeriodicAction, Game as PeriodicGame
 from .games import GAMES
@@ -118,6 +119,9 @@ class ElemonsterRules(_TurnGameRules):
         duel = game.state.duel
         text = elemonster_sentence(view, parsed, lang)
         words: dict[str, Any] = {"text": text}
+        if parsed.kind == "skip" and prompt and prompt["kind"] in HAND_PROMPTS:
+            # a refusal only a certain card makes possible: the others never see it happen
+            words["only"] = [seat]
         if parsed.kind == "give" and prompt and prompt["kind"] in _PRIVATE_GIVES:
             # who may see the card given: the giver and the one who receives it
             receiver = _PRIVATE_GIVES[prompt["kind"]]

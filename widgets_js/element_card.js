@@ -91,7 +91,7 @@ function shellDrawing(symbol, shells) {
 // the numbers are in a table under it (a text alternative that a screen reader can walk).
 const IE_W = 300;
 const IE_H = 150;
-const IE_PAD = { left: 34, right: 8, top: 10, bottom: 24 };
+const IE_PAD = { left: 42, right: 8, top: 12, bottom: 24 };
 const SHELL_FILL = ["#1f4e79", "#b03a2e", "#1e7b34", "#7d3c98", "#8a5a00"]; // shells 1-5, AA on white
 
 function ionizationChart(symbol, data) {
@@ -122,7 +122,7 @@ function ionizationChart(symbol, data) {
     const yy = y(10 ** p).toFixed(1);
     chart.append(svg("line", { x1: IE_PAD.left, x2: IE_W - IE_PAD.right, y1: yy, y2: yy,
                                stroke: "#767676", "stroke-width": 0.5 }));
-    const t = svg("text", { x: IE_PAD.left - 3, y: Number(yy) + 3, "text-anchor": "end", "font-size": 9, fill: "#333" });
+    const t = svg("text", { x: IE_PAD.left - 3, y: Number(yy) + 3, "text-anchor": "end", "font-size": 11, fill: "#333" });
     t.textContent = formatNumber(10 ** p);
     chart.append(t);
   }
@@ -131,7 +131,7 @@ function ionizationChart(symbol, data) {
     chart.append(svg("line", { class: "pe-ie-jump", "data-after": j.after, x1: xx, x2: xx,
                                y1: IE_PAD.top, y2: IE_PAD.top + plotH, stroke: "#b03a2e",
                                "stroke-dasharray": "3 2", "stroke-width": 1 }));
-    const t = svg("text", { x: Number(xx) + 2, y: IE_PAD.top + 8, "font-size": 9, fill: "#8b1e12" });
+    const t = svg("text", { x: Number(xx) + 2, y: IE_PAD.top + 9, "font-size": 11, fill: "#8b1e12" });
     t.textContent = `×${formatNumber(j.ratio)}`;  // a ratio, no words to translate
     chart.append(t);
   }
@@ -143,7 +143,7 @@ function ionizationChart(symbol, data) {
                                  cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: n > 20 ? 2 : 3,
                                  fill: SHELL_FILL[(shell - 1) % SHELL_FILL.length] }));
   });
-  const axis = svg("text", { x: IE_PAD.left + plotW / 2, y: IE_H - 6, "text-anchor": "middle", "font-size": 9, fill: "#333" });
+  const axis = svg("text", { x: IE_PAD.left + plotW / 2, y: IE_H - 6, "text-anchor": "middle", "font-size": 11, fill: "#333" });
   axis.textContent = say("ie_stage_axis");
   chart.append(axis);
   const table = pe("table", { class: "pe-ie-table" }, [

@@ -120,9 +120,13 @@ def _elemonster_keys() -> dict[str, str]:
     try:
         from ..elemonster import rules
         table = getattr(rules, "_WHY", {})
+        # a part of a sentence ("now player 2 must <parry or yield>"): "prompt.<id>"
+        parts = getattr(rules, "_PROMPT_WHAT", {})
     except ImportError:  # pragma: no cover
-        table = {}
-    return {(m if isinstance(m, str) else m[0]): k for k, m in table.items()}
+        table, parts = {}, {}
+    keys = {(m if isinstance(m, str) else m[0]): f"prompt.{k}" for k, m in parts.items()}
+    keys.update({(m if isinstance(m, str) else m[0]): k for k, m in table.items()})
+    return keys
 
 
 def _reason_id(game: str, key: Any) -> str:

@@ -728,7 +728,7 @@ class Teacher:
             out_tables.append({"table": t["table_no"], "game": cls["game"],
                                "revision": t["revision"], "to_move": t["to_move"],
                                "status": t["status"], "over": t["status"] == "over",
-                               "scores": scores,
+                               "scores": scores, "updated_at": t["updated_at"],
                                "seats": room._public_seats(cls, seats[t["id"]], now)})
         where = {}
         for t in tables:

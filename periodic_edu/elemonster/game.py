@@ -19,8 +19,8 @@ from ..tabletop.game import check_players
 from .actions import Action, NotationError, card_order
 from .deck import load_deck
 from .errors import DeckError, EngineError, IllegalMoveError, SaveError
-from .rules import (HAND_SIZE, State, apply, bond_points, current_seat, legal_actions,
-                    new_state, why_illegal_reason)
+from .rules import (HAND_PROMPTS, HAND_SIZE, State, apply, bond_points, current_seat,
+                    legal_actions, new_state, why_illegal_reason)
 from .scoring import hand_breakdown
 from .words import Reason
 
@@ -284,7 +284,10 @@ class View:
         prompt = None
         if st.queue:
             p = st.queue[0]
-            prompt = {"kind": p[0], "seat": p[1]}
+            # another seat's prompt that only a certain card brings is "deciding" to this one:
+            # its kind would name a card in that hand (a magnet, a flammable card, a skull)
+            kind = "deciding" if p[0] in HAND_PROMPTS and p[1] != self.seat else p[0]
+            prompt = {"kind": kind, "seat": p[1]}
             if p[0] in ("refill", "exchange_offer"):
                 prompt["count"] = p[-1]
         me = hand_breakdown(st.hands[self.seat])

@@ -26,21 +26,23 @@ __all__ = ["Decision", "Bot", "RandomBot", "BotListError", "BotListMessage", "ma
 
 class Decision:
     """A bot's move: ``action`` and ``why`` (one sentence in the bot's language). ``why`` may be
-    given, or computed on first read by ``explain()``."""
+    given, or said on first read by ``describe(view, action)``."""
 
-    __slots__ = ("action", "_why", "_explain")
+    __slots__ = ("action", "_why", "_describe", "_view")
 
     def __init__(self, action: Any, why: str | None = None,
-                 explain: Callable[[], str] | None = None) -> None:
+                 describe: Callable[[Any, Any], str] | None = None, view: Any = None) -> None:
         self.action = action
         self._why = why
-        self._explain = explain
+        self._describe = describe
+        self._view = view
 
     @property
     def why(self) -> str:
         if self._why is None:
-            self._why = self._explain() if self._explain is not None else str(self.action)
-            self._explain = None
+            self._why = (self._describe(self._view, self.action) if self._describe is not None
+                         else str(self.action))
+            self._describe = self._view = None
         return self._why
 
     def __iter__(self):
@@ -64,6 +66,7 @@ class Bot:
         self.seed = seed
         self.lang = i18n.resolve_language(lang)  # of the sentences in Decision.why
         self.rng = self.new_rng(seed)
+        self._random = getattr(self.rng, "random", None)
 
     @staticmethod
     def new_rng(seed: int) -> Any:
@@ -71,7 +74,7 @@ class Bot:
 
     def below(self, n: int) -> int:
         """A whole number from 0 to n - 1, uniform, from the bot's generator."""
-        return int(self.rng.random() * n)
+        return int(self._random() * n)
 
     def choose(self, view: Any) -> Decision:
         legal = view.legal_actions()
@@ -81,7 +84,7 @@ class Bot:
 
     def decision(self, view: Any, action: Any) -> Decision:
         """``action`` with its sentence, said when first read."""
-        return Decision(action, explain=lambda: self.describe(view, action))
+        return Decision(action, None, self.describe, view)
 
     def pick(self, view: Any, legal: list[Any]) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
@@ -99,8 +102,11 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def pick(self, view: Any, legal: list[Any]) -> Any:
-        return legal[self.below(len(legal))]
+    def choose(self, view: Any) -> Decision:  # the whole path inline: bulk simulations
+        legal = view.legal_actions()
+        if not legal:
+            raise GameError("it is not this player's decision")
+        return Decision(legal[self.below(len(legal))], None, self.describe, view)
 
 
 class BotListMessage(i18n.Message):

@@ -158,21 +158,23 @@ class TurnGame:
         """Play one legal action (an action or its notation); returns it in canonical form. An
         illegal one raises :class:`IllegalMoveError` and leaves the game exactly as it was."""
         a = self._checked(action)
+        cls = type(self)  # the hooks once, from the class: play is the hot path of simulations
+        hidden_of = cls._hidden
         st = self._state
         history = self._history
         index = len(history)
-        if not index % self.CHECKPOINT and not (self._stack and self._stack[-1][0] == index):
+        if not index % cls.CHECKPOINT and not (self._stack and self._stack[-1][0] == index):
             self._stack.append((index, st.clone()))
-        hidden = self._hidden(st)
+        hidden = hidden_of(st)
         try:
-            self._apply(st, a)
+            cls._apply(st, a)
         except BaseException:  # pragma: no cover - a bug in the rules: restore, then report
             history.append(a)
             self._reveals.append(())
             self._restore(index)
             raise
         history.append(a)
-        self._reveals.append(self._revealed(hidden, self._hidden(st)))
+        self._reveals.append(cls._revealed(hidden, hidden_of(st)))
         self._legal = None
         return a
 

@@ -58,7 +58,8 @@ A table is given ``rules``: an object with (the game itself offers ``play``, ``u
   that, called after it, gives the log entry's words: ``{"text": ...}`` plus public extras
   (which may replace the entry's ``action`` notation by None when it names a secret card); an
   entry only some seats may read carries ``"may_see": [seats]`` and is said to the others by
-  ``hidden_text(entry, names, lang)``;
+  ``hidden_text(entry, names, lang)``; an entry whose very existence would tell the others a
+  secret carries ``"only": [seats]`` and is left out of every other seat's log;
 * ``reveal_words(kinds, lang)`` -> what the reveal kinds of one action turned face up, said in
   ``lang`` (the reason Undo is refused);
 * ``settings(game)`` -> the settings that start the same kind of game again.
@@ -329,17 +330,19 @@ class Table:
         lang = i18n.resolve_language(lang)
         told = self._told_in(lang)
         names = list(names) if names is not None else [s.name for s in self.seats]
-        start = 0 if last is None else max(0, len(self.entries) - last)
         out = []
-        for entry, words in zip(self.entries[start:], told[start:]):
+        for entry, words in zip(self.entries, told):
             words = dict(words)
             may_see = words.pop("may_see", None)
+            only = words.pop("only", None)
+            if only is not None and viewer not in only:
+                continue  # an entry whose very existence tells a secret (see the rules' tell)
             row = {**entry, "name": names[entry["seat"]], **words}
             if may_see is not None and viewer not in may_see:
                 row["text"] = self.rules.hidden_text(row, names, lang)
                 row["action"] = None
             out.append(row)
-        return out
+        return out if last is None else out[max(0, len(out) - last):]
 
     def _told_in(self, lang: str) -> list[dict[str, Any]]:
         if lang not in self._told:  # said for the first time in this language: replay it

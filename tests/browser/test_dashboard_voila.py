@@ -51,8 +51,10 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
 
     page.get_by_role("tab", name="Play").click()
     game = page.locator(GAME)
+    game.wait_for(timeout=30_000)  # the Play tab is built when it is first opened
     # the How to play panel is open for a first game and closes (remembered by the browser)
     help_panel = game.locator('[data-role="help"]')
+    help_panel.wait_for(timeout=15_000)
     assert help_panel.is_visible() and "Where points come from" in help_panel.inner_text()
     game.locator('[data-role="help-close"]').click()
     assert help_panel.is_hidden()

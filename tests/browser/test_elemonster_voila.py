@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from browser_helpers import run_axe, screenshot, sized_page
+from browser_helpers import reload_mid_game, run_axe, screenshot, sized_page
 from elemonster_helpers import catalog_words  # tests/elemonster, on the path: conftest.py
 
 pytestmark = pytest.mark.browser
@@ -315,14 +315,7 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         undo = page.locator(f'{ROOT} [data-role="undo"]')
         if undo.get_attribute("aria-disabled") == "true":
             assert undo.get_attribute("title").startswith("Undo is off")
-        dialogs = []
-
-        def on_dialog(dialog):
-            dialogs.append(dialog.type)
-            dialog.accept()
-        page.on("dialog", on_dialog)
-        page.reload()
-        assert dialogs == ["beforeunload"]  # leaving mid-game asks first
+        assert reload_mid_game(page) == ["beforeunload"]  # leaving mid-game asks first
         tab = page.get_by_role("tab", name="Elemonster")
         tab.wait_for(timeout=90_000)
         tab.click()
@@ -342,6 +335,11 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         page.wait_for_function(
             "(sel) => { const d = document.querySelector(sel).dataset; "
             "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+        # the fresh game shown before the resume is also the person's turn: wait until the
+        # resumed game is drawn (under load it comes a moment after the dataset), then compare
+        deadline = time.monotonic() + 30
+        while em_position(page) != before and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert em_position(page) == before
         assert page.evaluate(f"() => localStorage.getItem('{EM_TOKEN}')") == token
         # the How to play panel says what wins and how a duel compares, on a phone too

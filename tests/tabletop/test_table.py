@@ -93,7 +93,8 @@ def test_the_log_is_said_in_any_language_from_the_same_data(game):
             break
         t.step_bot() if t.bot_to_move else t.act(person_move(t))
     en, uk = t.log("en", 0), t.log("uk", 0)
-    assert len(en) == len(uk) == len(t.entries) > 5
+    # every entry, but one whose existence would tell seat 0 a secret (see the next tests)
+    assert len(t.entries) - 2 <= len(en) == len(uk) <= len(t.entries) and len(en) > 5
     assert [r["i"] for r in en] == [r["i"] for r in uk]
     assert any(a["text"] != b["text"] for a, b in zip(en, uk))  # said again, not copied
     # a language asked first after the game, and one kept while it was played, agree
@@ -274,3 +275,33 @@ def test_a_failed_write_is_said_and_play_goes_on(tmp_path):
     assert "No space" in t.save_error.render("uk")
     t.run_bots()
     assert len(t.entries) > 1
+
+
+def test_a_decision_only_a_certain_card_brings_is_not_told_to_the_others():
+    """A magnet, a flammable card or a skull gives its holder a prompt no other hand gets: the
+    holder's 'declines' there is left out of the others' logs, and the others' views call the
+    prompt 'deciding', never its kind. Two bots and a person, seeded games."""
+    from periodic_edu.elemonster.rules import HAND_PROMPTS
+    seen = 0
+    for seed in range(1, 80):
+        t = Table(ELEMONSTER, [Seat("You"), Seat("A", "greedy"), Seat("B", "greedy")],
+                  seed=seed, settings={"players": ["You", "A", "B"]})
+        for _ in range(400):
+            if t.is_over:
+                break
+            queue = t.game.state.queue
+            if queue and queue[0][0] in HAND_PROMPTS and queue[0][1] != 0:
+                assert t.game.view(0)["prompt"]["kind"] == "deciding", f"seed {seed}"
+                assert t.game.view(queue[0][1])["prompt"]["kind"] == queue[0][0], f"seed {seed}"
+            t.step_bot() if t.bot_to_move else t.act(person_move(t))
+            words = t._told_in("en")[-1]
+            if words.get("only") is not None:
+                seen += 1
+                holder = t.entries[-1]["seat"]
+                assert t.entries[-1]["kind"] == "skip" and words["only"] == [holder]
+                others = [s for s in range(3) if s != holder]
+                assert all(t.log("en", viewer=s)[-1]["i"] != t.entries[-1]["i"] for s in others)
+                assert t.log("en", viewer=holder)[-1]["i"] == t.entries[-1]["i"]
+        if seen >= 3:
+            return
+    raise AssertionError(f"only {seen} hand-only refusals in 79 seeded games")

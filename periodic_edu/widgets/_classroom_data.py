@@ -1,0 +1,242 @@
+"""What the teacher's page shows, built from the room's contract (no widget code here).
+
+The room (:mod:`periodic_edu.classroom`) stores refusals as the rules' reason ids with their
+parameters; this module says them in the teacher's language with the games' own message
+classes (Periodic: :class:`periodic_edu.engine.reasons.Reason`; Elemonster:
+:class:`periodic_edu.elemonster.words.Reason`), and turns ``teacher.overview()`` and
+``teacher.results()`` into the plain data the page draws. ``anonymous=True`` (projector mode)
+leaves every student's name out of the data itself - not merely hidden by the page.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import time
+from typing import Any
+
+from .. import i18n
+from ..board import TREND_NAMES
+from ..tabletop.table import Text
+
+__all__ = ["say_refusal", "group_title", "glance", "results_table", "results_csv",
+           "needs_the_teacher", "public_table"]
+
+
+def _periodic_reason(reason: str, params: dict, action: str) -> Any:
+    from ..engine.reasons import MESSAGES, Reason
+    if reason not in MESSAGES:
+        raise KeyError(reason)
+    params = dict(params)
+    text = MESSAGES[reason]
+    text = text if isinstance(text, str) else text[0]
+    if "{text}" in text and "text" not in params:
+        params["text"] = action  # the room keeps what was typed once, as the action
+    return Reason(reason, **params)
+
+
+def _elemonster_reason(reason: str, params: dict) -> Any:
+    from ..elemonster import rules
+    from ..elemonster.words import Reason
+    table = dict(getattr(rules, "_WHY", {}))
+    # the parts of sentences, stored as "prompt.<id>" (classroom.games)
+    table.update({f"prompt.{k}": m for k, m in getattr(rules, "_PROMPT_WHAT", {}).items()})
+
+    def build(rid: str, ps: dict) -> Any:
+        if rid not in table:
+            raise KeyError(rid)
+        return Reason(table[rid], **{k: build(v["id"], v.get("params", {}))
+                                     if isinstance(v, dict) and "id" in v else v
+                                     for k, v in ps.items()})
+
+    return build(reason, params)
+
+
+def say_refusal(game: str, reason: str, params: dict, action: str, lang: str) -> str:
+    """A stored refusal (reason id + parameters) as the rules say it, in ``lang``. A reason the
+    game no longer knows (a stored class older than the rules) is named by its id."""
+    if reason == "notation":
+        return Text("teacher_notation", action=action).render(lang)
+    try:
+        if game == "periodic":
+            return _periodic_reason(reason, params, action).render(lang)
+        return _elemonster_reason(reason, params).render(lang)
+    except (KeyError, IndexError, ValueError, TypeError):
+        return Text("teacher_unknown_rule", rule=reason).render(lang)
+
+
+def group_title(game: str, group: dict, lang: str) -> tuple[str, str, str]:
+    """``(kind, id, title)`` of a refusal group: a trend (its name as printed on the board), an
+    Elemonster duel value (its name) or a rule (the rule's sentence of the first example)."""
+    if "trend" in group:
+        trend = group["trend"]
+        name = i18n.gettext("board", TREND_NAMES[trend], lang) if trend in TREND_NAMES else trend
+        return "trend", trend, Text("teacher_group_trend", trend=name).render(lang)
+    if "value" in group:
+        from ..elemonster.words import VALUE_WORDS, term
+        return "value", group["value"], Text("teacher_group_value", value=term(
+            VALUE_WORDS, group["value"], lang)).render(lang)
+    rule = group.get("rule", "")
+    first = group["examples"][0] if group.get("examples") else None
+    sentence = (say_refusal(game, first["reason"], first["params"], first["action"], lang)
+                if first else rule)
+    return "rule", rule, Text("teacher_group_rule", rule=sentence).render(lang)
+
+
+def seat_label(table: int, seat: int, lang: str) -> str:
+    """"Table 3, seat 2": tables and seats counted from 1, as the page says them."""
+    return Text("teacher_table_seat", table=table + 1, seat=seat + 1).render(lang)
+
+
+def _who(table: int | None, seat: int | None, name: str | None, anonymous: bool,
+         lang: str) -> str:
+    if table is None or seat is None:
+        return ""
+    label = seat_label(table, seat, lang)
+    if anonymous or not name:
+        return label
+    return f"{label} ({name})"
+
+
+def glance(overview: dict, rounds: dict[int, Any], lang: str,
+           anonymous: bool, now: float | None = None) -> dict[str, Any]:
+    """The room at a glance: every table (round, whose turn and for how long, scores, seats:
+    name, connected, bot) and the refusals grouped with counts and up to three examples."""
+    now = time.time() if now is None else now
+    game = overview["game"]
+    tables = []
+    for t in overview["tables"]:
+        n = t["table"]
+        seats = []
+        for i, s in enumerate(t["seats"]):
+            seats.append({
+                "seat": i, "label": seat_label(n, i, lang),
+                "name": None if anonymous else s["name"],
+                "taken": s["name"] is not None,
+                "connected": bool(s["connected"]), "bot": s["bot"],
+                "stand_in": bool(s.get("stand_in")),
+                "score": None if t["scores"] is None else t["scores"][i],
+            })
+        to_move = t["to_move"]
+        waiting = None
+        if to_move is not None and t["status"] == "playing" and t.get("updated_at"):
+            # since the table last changed: its last move, or the teacher's last control
+            # whole minutes, so an unchanged room is not re-sent every second
+            waiting = max(0, int(now - t["updated_at"]) // 60)
+        tables.append({"table": n, "label": Text("teacher_table", table=n + 1).render(lang),
+                       "status": t["status"], "revision": t["revision"],
+                       "round": rounds.get(n), "to_move": to_move, "waiting_min": waiting,
+                       "seats": seats})
+    groups = []
+    for g in overview["refusals"]:
+        kind, gid, title = group_title(game, g, lang)
+        examples = [{"who": _who(e["table"], e["seat"], e["name"], anonymous, lang),
+                     "action": e["action"],
+                     "text": say_refusal(game, e["reason"], e["params"], e["action"], lang)}
+                    for e in g["examples"]]
+        by_table = sorted(((Text("teacher_table", table=k + 1).render(lang), v)
+                           for k, v in g["tables"].items() if k is not None),
+                          key=lambda kv: -kv[1])
+        group = {"kind": kind, "id": gid, "title": title, "count": g["count"],
+                 "examples": examples, "tables": [list(kv) for kv in by_table]}
+        if not anonymous:
+            group["students"] = sorted(([k, v] for k, v in g["students"].items()
+                                        if k is not None), key=lambda kv: (-kv[1], kv[0]))
+        groups.append(group)
+    return {"code": overview["code"], "game": game, "paused": overview["paused"],
+            "duplicate": bool(overview["settings"].get("duplicate")),
+            "bot": overview["settings"].get("bot"),  # the class's bot: a seat handed over gets it
+            "anonymous": anonymous, "tables": tables, "refusals": groups}
+
+
+def results_table(results: dict, lang: str, anonymous: bool) -> dict[str, Any]:
+    """``teacher.results()`` for the page: rows with labels, and the CSV text."""
+    rows = []
+    for r in results["rows"]:
+        rows.append({"table": r["table"], "seat": r["seat"],
+                     "label": seat_label(r["table"], r["seat"], lang),
+                     "name": None if anonymous else r["name"], "bot": r["bot"],
+                     "score": r["score"], "over": r["over"], "table_rank": r["table_rank"],
+                     "seat_rank": r["seat_rank"], "vs_seat_average": r["vs_seat_average"]})
+    return {"duplicate": bool(results["duplicate"]), "rows": rows,
+            "csv": results_csv(rows, lang)}
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)
+    # a name typed as =1+1 must stay text in a spreadsheet (CSV formula injection)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(text):
+        text = "'" + text
+    return text
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def results_csv(rows: list[dict], lang: str) -> str:
+    """The results as CSV (a header in ``lang``; tables and seats counted from 1)."""
+    header = [Text(f"teacher_csv_{k}").render(lang) for k in
+              ("table", "seat", "name", "bot", "score", "over", "table_rank", "seat_rank",
+               "vs_seat_average")]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    for r in rows:
+        writer.writerow([_cell(x) for x in (r["table"] + 1, r["seat"] + 1, r["name"], r["bot"],
+                                            r["score"], "1" if r["over"] else "0",
+                                            r["table_rank"], r["seat_rank"],
+                                            r["vs_seat_average"])])
+    return out.getvalue()
+
+
+def needs_the_teacher(before: dict, after: dict, lang: str) -> str:
+    """What changed since the last read that the teacher should hear about (the page announces
+    it): a bot started standing in for an idle student, a student lost their connection, a
+    table's game ended. '' when nothing did, or on the first read (nothing is news yet)."""
+    if not before or before.get("code") != after.get("code"):
+        return ""
+    old = {t["table"]: t for t in before.get("tables", ())}
+    said = []
+    for t in after.get("tables", ()):
+        was = old.get(t["table"])
+        if was is None:
+            continue
+        if t["status"] == "over" and was["status"] != "over":
+            said.append(Text("teacher_news_over", table=t["label"]).render(lang))
+        for seat, prev in zip(t["seats"], was["seats"]):
+            if seat["stand_in"] and not prev["stand_in"]:
+                said.append(Text("teacher_news_stand_in", where=seat["label"]).render(lang))
+            elif prev["connected"] and not seat["connected"] and seat["taken"] \
+                    and not seat["bot"]:
+                said.append(Text("teacher_news_away", where=seat["label"]).render(lang))
+    return " ".join(said)
+
+
+def public_table(game: str, table: int, view: dict, lang: str, anonymous: bool) -> dict:
+    """One table's public view (``room.spectate``: nothing a seat keeps secret) as the page's
+    "watch a table" panel shows it: per seat, the public facts of the game, as numbers and
+    names in ``lang``. ``anonymous``: seats by label only."""
+    from ..chemistry import element_name
+    room = view.get("room", {})
+    seats = []
+    for i, seat in enumerate(room.get("seats", [])):
+        row: dict[str, Any] = {"seat": i, "label": seat_label(table, i, lang),
+                               "name": None if anonymous else seat.get("name"),
+                               "bot": seat.get("bot")}
+        if game == "periodic" and i < len(view.get("players_state", ())):
+            p = view["players_state"][i]
+            flask = p.get("flask")
+            row.update(flask=f"{element_name(flask, lang)} ({flask})" if flask else None,
+                       energy=p.get("energy"), cubes=p.get("research_cubes"),
+                       cards=len(p.get("completed_cards") or ()), aa=p.get("aa_value"))
+        elif game != "periodic" and i < len(view.get("hand_sizes") or ()):
+            row.update(hand=view["hand_sizes"][i], bonds=len((view.get("bonds") or [[]])[i]),
+                       bond_points=(view.get("bond_points") or [0])[i])
+        seats.append(row)
+    return {"table": table, "label": Text("teacher_table", table=table + 1).render(lang),
+            "game": game, "round": view.get("round"), "to_move": view.get("to_move"),
+            "revision": view.get("revision"), "over": bool(view.get("over")), "seats": seats}

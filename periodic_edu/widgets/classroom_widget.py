@@ -1,0 +1,401 @@
+"""ClassroomWidget: the teacher's page of class play (issue 20), a thin view over the room.
+
+>>> import os, tempfile
+>>> from periodic_edu.classroom import open_room
+>>> room = open_room("sqlite:///" + os.path.join(tempfile.mkdtemp(), "room.db"))
+>>> info = room.create_class(game="periodic", tables=2, seats=2)
+>>> w = ClassroomWidget(info.code, "not-the-key", room=room)
+>>> (w.phase, w.room_data)
+('closed', {})
+>>> w = ClassroomWidget(info.code, info.teacher_key, room=room)
+>>> (w.phase, len(w.room_data["tables"]))
+('open', 2)
+
+Python holds the room and the teacher key; the browser writes no trait. It sends *intents*
+(``model.send``), each checked here (:func:`parse_intent`) before the room sees it, and every
+control is then checked again by the room with the key (``room.teacher(code, key)``):
+
+=============  =============================================  ==================================
+type           keys (besides ``type``)                        what
+=============  =============================================  ==================================
+``open``       ``code``, ``key``                              open a class (the key typed on the
+                                                              page: it never travels in a URL)
+``create``     ``game``, ``tables``, ``seats``, ``edition``,  create a class and open it
+               ``duplicate``, ``idle_seconds``
+``refresh``    -                                              read the room again (the page's
+                                                              1 s timer)
+``pause``      ``paused`` (bool)                              pause / resume the class
+``start``      ``table``                                      start a table now (bots fill it)
+``bot``        ``table``, ``seat``, ``bot`` (a name or null)  hand a seat to a bot, or back
+``remove``     ``table``, ``seat``                            remove a joiner (before the start)
+``end``        -                                              end the class and delete it
+``projector``  ``on`` (bool)                                  projector mode: no student names
+``results``    -                                              read the results (table, chart,
+                                                              CSV)
+``lang``       ``lang``                                       the page's language
+``forget``     -                                              close the class on this page
+``watch``      optional ``table``                             show a table's public view (none:
+                                                              stop)
+=============  =============================================  ==================================
+
+**Live updates.** The page sends ``refresh`` every second while a class is open, and Python
+answers by re-reading ``teacher.overview()`` (a few ms: replayed games are cached by revision)
+and syncing what changed. A timer in the page, not a thread in the kernel: every room call then
+runs on the kernel's own thread, inside the message guard (a failure is a refusal on the page,
+never a traceback), nothing runs when no page is open, and the load is bounded by the page
+count. Each refresh also plays at most one due bot move per table (``room.step_bots``), so a
+table the teacher started with bots only moves on at a readable pace.
+
+**Wrong key.** A key that is not the class's (or a student's seat token) is refused like any
+wrong key: ``phase`` stays ``"closed"`` and nothing of the class is synced.
+"""
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import traitlets
+
+from .. import i18n
+from ..tabletop.table import Text
+from . import _classroom_data as data
+from ._assets import css, esm
+from ._base import IntentWidget, describe, log
+
+__all__ = ["ClassroomWidget", "parse_intent", "IntentError", "INTENTS"]
+
+#: type -> (required keys, optional keys)
+INTENTS: dict[str, tuple[frozenset, frozenset]] = {
+    "open": (frozenset({"code", "key"}), frozenset()),
+    "create": (frozenset({"game", "tables", "seats"}),
+               frozenset({"edition", "duplicate", "idle_seconds"})),
+    "refresh": (frozenset(), frozenset()),
+    "pause": (frozenset({"paused"}), frozenset()),
+    "start": (frozenset({"table"}), frozenset()),
+    "bot": (frozenset({"table", "seat", "bot"}), frozenset()),
+    "remove": (frozenset({"table", "seat"}), frozenset()),
+    "end": (frozenset(), frozenset()),
+    "projector": (frozenset({"on"}), frozenset()),
+    "results": (frozenset(), frozenset()),
+    "lang": (frozenset({"lang"}), frozenset()),
+    "forget": (frozenset(), frozenset()),
+    "dismiss": (frozenset(), frozenset()),
+    "watch": (frozenset(), frozenset({"table"})),
+}
+_WORD = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "seat": (0, 4),
+         "idle_seconds": (5, 86_400)}
+_BOOLS = ("paused", "duplicate", "on")
+#: the page's words for the overview's seconds are whole seconds; a refresh re-sends only change
+REFRESH_MS = 1000
+#: the shortest time between two reads a page's refresh may cause
+REFRESH_MIN_S = 0.4
+
+
+class IntentError(ValueError):
+    """A message that is not a well-formed intent (only a tampered page sends one)."""
+
+
+def parse_intent(content: Any) -> dict[str, Any]:
+    """Check one message from the page: a JSON object of a known ``type`` with exactly its
+    keys, each of the right type and size. Returns it normalized; raises :class:`IntentError`.
+
+    >>> parse_intent({"type": "bot", "table": 0, "seat": 1, "bot": "greedy"})["seat"]
+    1
+    >>> parse_intent({"type": "pause", "paused": "yes"})
+    Traceback (most recent call last):
+    ...
+    periodic_edu.widgets.classroom_widget.IntentError: paused must be true or false
+    """
+    if not isinstance(content, dict):
+        raise IntentError("a message is a JSON object")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in INTENTS:
+        raise IntentError(f"unknown message type {describe(kind)}")
+    required, optional = INTENTS[kind]
+    keys = set(content) - {"type"}
+    if required - keys:
+        raise IntentError(f"message {kind!r} needs {', '.join(sorted(required - keys))}")
+    extra = keys - required - optional
+    if extra:
+        raise IntentError(f"message {kind!r} takes no {', '.join(sorted(extra))}")
+    out: dict[str, Any] = {"type": kind}
+    for key in keys:
+        value = content[key]
+        if key in _INTS:
+            low, high = _INTS[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise IntentError(f"{key} must be a whole number from {low} to {high}")
+        elif key in _BOOLS:
+            if not isinstance(value, bool):
+                raise IntentError(f"{key} must be true or false")
+        elif key == "bot":
+            if value is not None and not (isinstance(value, str) and _WORD.match(value)):
+                raise IntentError("bot must be a bot's name or null")
+        elif key in ("code", "key"):
+            if not isinstance(value, str) or len(value) > 100:
+                raise IntentError(f"{key} must be text of at most 100 characters")
+            value = value.strip()
+        elif key in ("game", "edition", "lang"):
+            if not (isinstance(value, str) and _WORD.match(value)):
+                raise IntentError(f"{key} must be a short id")
+        out[key] = value
+    return out
+
+
+def _choices() -> dict[str, Any]:
+    from ..classroom import games
+    return {"games": list(games.GAMES), "editions": list(games.editions()),
+            "bots": {g: list(games.bot_names(g)) for g in games.GAMES},
+            "languages": list(i18n.LANGUAGES)}
+
+
+class ClassroomWidget(IntentWidget):
+    """The teacher's page: ``ClassroomWidget(code, teacher_key, room=None)``; ``room``: an open
+    room (default: ``open_room()``, the store ``PERIODIC_EDU_ROOM`` names). Without a code and
+    key the page asks for them (or offers to create a class)."""
+
+    _esm = traitlets.Unicode(esm("classroom.js")).tag(sync=True)
+    _css = traitlets.Unicode(css("classroom.css")).tag(sync=True)
+
+    phase = traitlets.Unicode("closed", help="closed: no class shown; open: a class is shown."
+                              ).tag(sync=True)
+    room_data = traitlets.Dict(help="The room at a glance (see _classroom_data.glance)."
+                               ).tag(sync=True)
+    results = traitlets.Dict(help="The results: rows, duplicate, csv.").tag(sync=True)
+    projector = traitlets.Bool(False, help="Projector mode: no student names anywhere."
+                               ).tag(sync=True)
+    notice = traitlets.Unicode("", help="What the last control did (announced).").tag(sync=True)
+    created = traitlets.Dict(help="A class just created from this page: its code and key, shown "
+                             "once to the teacher (never in projector mode).").tag(sync=True)
+    choices = traitlets.Dict(help="Games, editions, bots, languages.").tag(sync=True)
+    refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
+    watching = traitlets.Dict(help="The public view of the table the teacher watches (the "
+                              "spectators' view: no seat's secrets).").tag(sync=True)
+
+    def __init__(self, code: str | None = None, teacher_key: str | None = None,
+                 room: Any = None, **kwargs: Any) -> None:
+        self._room = room
+        self._teacher: Any = None
+        self._last_refresh = float("-inf")
+        self._results_for: Any = None
+        self._watched: int | None = None
+        self._ready = False
+        super().__init__(**kwargs)
+        self.choices = _choices()
+        self._ready = True
+        self.on_msg(self._on_custom_msg)
+        if code is not None or teacher_key is not None:
+            # as if typed on the page: a wrong key is a refusal shown on it, not a traceback
+            self.handle_message({"type": "open", "code": str(code or "")[:100],
+                                 "key": str(teacher_key or "")[:100]})
+
+    def __repr__(self) -> str:  # never the key
+        return f"<ClassroomWidget {self.room_data.get('code', '')} {self.phase}>"
+
+    # ---- the Python API ---------------------------------------------------------------------
+    @property
+    def room(self) -> Any:
+        if self._room is None:
+            from ..classroom import open_room
+            self._room = open_room()
+        return self._room
+
+    @property
+    def teacher(self) -> Any:
+        """The room's :class:`~periodic_edu.classroom.Teacher` of the open class (or None)."""
+        return self._teacher
+
+    def refresh(self) -> None:
+        """Read the room again now (what the page's timer asks for, without its throttle)."""
+        self._last_refresh = float("-inf")
+        self.handle_message({"type": "refresh"})
+
+    # ---- messages ---------------------------------------------------------------------------
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        self.handle_message(content)
+
+    def handle_message(self, content: Any) -> bool:
+        """One message from the page; True when accepted. A refusal sets ``error`` (in the
+        page's language) and changes nothing."""
+        try:
+            intent = parse_intent(content)
+        except IntentError as exc:  # a tampered page: the detail stays English
+            return self._refuse(Text("bad_message", why=str(exc)).render(self.lang))
+        from ..classroom import RoomError
+        try:
+            self._dispatch(intent)
+        except PermissionError:
+            self._close()
+            return self._refuse(Text("teacher_wrong_key").render(self.lang))
+        except RoomError as exc:
+            if exc.key == "no_class":
+                self._close()
+            return self._refuse(exc.render(self.lang))
+        except ValueError as exc:
+            render = getattr(exc.args[0] if exc.args else None, "render", None)
+            return self._refuse(render(self.lang) if callable(render)
+                                else Text("internal").render(self.lang))
+        except Exception:  # noqa: BLE001 - the guard: a failure is a refusal, logged server-side
+            log.exception("ClassroomWidget: %s failed", intent["type"])
+            return self._refuse(Text("internal").render(self.lang))
+        if intent["type"] != "refresh":
+            self.error = ""
+        return True
+
+    def _refuse(self, text: str) -> bool:
+        self.error = text
+        return False
+
+    def _dispatch(self, intent: dict[str, Any]) -> None:
+        kind = intent["type"]
+        if kind == "open":
+            self._open(intent["code"], intent["key"])
+            return
+        if kind == "create":
+            self._create(intent)
+            return
+        if kind == "lang":
+            self.lang = i18n.resolve_language(intent["lang"])  # unknown: a ValueError refusal
+            return
+        if kind == "dismiss":
+            self.created = {}
+            return
+        if kind == "projector":
+            # one message: the page never draws projector mode with the named data
+            with self.hold_sync():
+                self.projector = intent["on"]
+                if self.projector:
+                    self.created = {}  # the new key never reaches a projector
+                self._sync()
+            return
+        teacher = self._teacher
+        if teacher is None:
+            raise ValueError(Text("teacher_no_class"))
+        if kind == "forget":
+            self._close()
+            self.notice = Text("teacher_closed").render(self.lang)
+            return
+        if kind == "refresh":
+            # one visitor's load is bounded: a page (or a tampered one) asking faster than
+            # REFRESH_MIN_S is answered by the last read, not a new one
+            clock = time.monotonic()
+            if clock - self._last_refresh < REFRESH_MIN_S:
+                return
+            self._last_refresh = clock
+            self._step_bots()
+        elif kind == "pause":
+            if intent["paused"]:
+                teacher.pause()
+                self.notice = Text("teacher_paused").render(self.lang)
+            else:
+                teacher.resume()
+                self.notice = Text("teacher_resumed").render(self.lang)
+        elif kind == "start":
+            teacher.start_table(intent["table"])
+            self.notice = Text("teacher_started", table=intent["table"] + 1).render(self.lang)
+        elif kind == "bot":
+            teacher.set_bot(intent["table"], intent["seat"], intent["bot"])
+            where = data.seat_label(intent["table"], intent["seat"], self.lang)
+            self.notice = (Text("teacher_to_bot", where=where) if intent["bot"] else
+                           Text("teacher_to_person", where=where)).render(self.lang)
+        elif kind == "remove":
+            teacher.remove(intent["table"], intent["seat"])
+            where = data.seat_label(intent["table"], intent["seat"], self.lang)
+            self.notice = Text("teacher_removed", where=where).render(self.lang)
+        elif kind == "end":
+            code = teacher.code
+            teacher.purge()
+            self._close()
+            self.notice = Text("teacher_ended", code=code).render(self.lang)
+            return
+        elif kind == "results":
+            self._sync(results=True)
+            return
+        elif kind == "watch":
+            self._watched = intent.get("table")
+            if self._watched is not None and not any(
+                    t["table"] == self._watched and t["status"] != "waiting"
+                    for t in self.room_data.get("tables", ())):
+                self._watched = None
+                raise ValueError(Text("teacher_watch_waiting", table=intent["table"] + 1))
+        self._sync()
+
+    def _open(self, code: str, key: str) -> None:
+        from ..classroom import NotFound
+        try:
+            teacher = self.room.teacher(code, key)
+        except (PermissionError, NotFound):
+            self._close()
+            raise
+        self._teacher = teacher
+        self.phase = "open"
+        self.notice = Text("teacher_opened", code=teacher.code).render(self.lang)
+        self.results = {}
+        self._results_for = None
+        self._sync()
+
+    def _create(self, intent: dict[str, Any]) -> None:
+        settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
+        info = self.room.create_class(game=intent["game"], tables=intent["tables"],
+                                      seats=intent["seats"], edition=intent.get("edition", "en"),
+                                      **settings)
+        self._open(info.code, info.teacher_key)
+        if not self.projector:
+            self.created = {"code": info.code, "key": info.teacher_key}
+        self.notice = Text("teacher_created", code=info.code).render(self.lang)
+
+    def _close(self) -> None:
+        self._teacher = None
+        with self.hold_sync():
+            self.phase = "closed"
+            self.notice = ""
+            self.room_data = {}
+            self.results = {}
+            self.watching = {}
+        self._watched = None
+
+    def _step_bots(self) -> None:
+        tables = len(self.room_data.get("tables", ())) or 1
+        try:
+            self.room.step_bots(self._teacher.code, max_moves=tables)
+        except Exception as exc:  # noqa: BLE001 - a bot failing must not blank the page
+            from ..classroom import NotFound
+            if isinstance(exc, NotFound):
+                raise
+            log.warning("ClassroomWidget: bots could not move: %s", describe(str(exc)))
+
+    def _sync(self, results: bool = False) -> None:
+        teacher = self._teacher
+        if teacher is None:
+            return
+        overview = teacher.overview()  # checks the key again: a purged class raises here
+        rounds = {}
+        watching: dict = {}
+        for t in overview["tables"]:
+            if t["status"] != "waiting":
+                view = self.room.spectate(teacher.code, t["table"])  # the public view only
+                rounds[t["table"]] = view.get("round")
+                if t["table"] == self._watched:
+                    watching = data.public_table(overview["game"], t["table"], view, self.lang,
+                                                 self.projector)
+        glance = data.glance(overview, rounds, self.lang, self.projector, now=self.room.clock())
+        # the results once the teacher asked for them, read again only when a table moved
+        # (or the language or projector mode changed): results() reads the room once more
+        revisions = (tuple(t["revision"] for t in overview["tables"]), self.lang,
+                     self.projector)
+        want_results = results or (bool(self.results) and revisions != self._results_for)
+        news = data.needs_the_teacher(self.room_data, glance, self.lang)
+        with self.hold_sync():
+            self.room_data = glance
+            self.watching = watching
+            if news:  # announced by the page's live region
+                self.notice = news
+            if want_results:
+                self.results = data.results_table(teacher.results(), self.lang, self.projector)
+                self._results_for = revisions
+
+    def _translate(self, lang: str) -> None:
+        if getattr(self, "_ready", False) and self._teacher is not None:
+            self._sync()
