@@ -32,11 +32,11 @@ from .. import i18n
 from ..chemistry import ELEMENTS, element_name
 from ..locale.widget_texts import DASHBOARD, FRONT_END
 from ..tabletop.seeds import ClassCodeError, new_class_code, parse_class_code
-from .save_store import SaveStore, keep_saves_in_browser
+from .save_store import SaveStore
 # The tabs' widgets (explorer and card, game, Elemonster) are imported where a tab is built:
 # a kernel loads the code of the tabs its student opens, no more.
 
-__all__ = ["dashboard", "element_cards", "play", "language_from_query", "static_dashboard"]
+__all__ = ["dashboard", "element_cards", "play", "language_from_query"]
 
 #: Bot id -> the key of its name (a seat's name) and of its choice in the setup.
 BOT_KEYS = (("search", "bot_search", "choice_search"), ("greedy", "bot_greedy", "choice_greedy"),
@@ -435,23 +435,4 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
         return [*explorer_box.children, built[1].children[1], *built[2].game_holder.children]
 
     app.widgets = widgets
-    return app
-
-
-# -- the static site (site_src/page_kernel.py runs this in the visitor's browser) -----------
-async def static_dashboard(query: str = "") -> w.VBox:
-    """The dashboard of the static site, where Python runs in the page (Pyodide).
-
-    ``query``: the page's query string (``"lang=uk"``), passed by the page since there is no
-    server to read it. The dashboard opens in that language; an unknown one is said on the
-    page (English meanwhile), never a traceback. Games are saved in the browser's own storage
-    (:func:`~periodic_edu.widgets.save_store.keep_saves_in_browser`), so a reload offers to
-    resume them."""
-    await keep_saves_in_browser()
-    try:
-        lang = language_from_query(query)
-    except i18n.UnknownLanguageError:
-        lang = None  # said on the page just below
-    app = dashboard(lang=lang)
-    app.use_page_language(lambda: language_from_query(query))
     return app
