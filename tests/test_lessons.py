@@ -189,6 +189,8 @@ def test_quoted_values_match_the_data(name, quoted, symbol, field, fmt):
 UK_LESSONS = LESSONS / "uk"
 UK_GUIDE = UK_LESSONS / "teacher_guide.md"
 UK_LESSON_NOTEBOOKS = sorted(UK_LESSONS.glob("[0-9][0-9]_*.ipynb"))
+DE_LESSONS = LESSONS / "de"
+DE_LESSON_NOTEBOOKS = sorted(DE_LESSONS.glob("[0-9][0-9]_*.ipynb"))
 #: The five sections in Ukrainian, in the order of :data:`SECTIONS`.
 UK_SECTIONS = ("Мета", "Теорія", "Спробуй", "Запитання", "На що звернути увагу")
 _UK_QUESTION = re.compile(r"\*\*Питання (\d+)\.\*\*")
@@ -344,49 +346,59 @@ def _uk_widget_cells(path: Path) -> tuple[list[str], list[tuple[str, str, int]]]
     return imports, cells
 
 
-@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
-def test_uk_widget_calls_pass_lang_uk(path):
-    """Statically: every widget or explore() call in a Ukrainian lesson says lang="uk"."""
+TRANSLATED = [("uk", p) for p in UK_LESSON_NOTEBOOKS] + [("de", p) for p in DE_LESSON_NOTEBOOKS]
+TRANSLATED_IDS = [f"{lang}/{p.name}" for lang, p in TRANSLATED]
+
+
+@pytest.mark.parametrize("lang, path", TRANSLATED, ids=TRANSLATED_IDS)
+def test_translated_widget_calls_pass_their_lang(lang, path):
+    """Statically: every widget or explore() call in a uk/de lesson says lang= its language."""
+    assert {"TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "TrendChart",
+            "explore"} <= _widget_makers()
+    missing = _widget_calls_without_lang(path, lang)
+    assert not missing, f"{lang}/{path.name}: widgets without lang=\"{lang}\": {missing}"
+
+
+def _widget_calls_without_lang(path, code: str) -> list[str]:
+    """The widget-making calls of a lesson that do not say ``lang=code`` (read, not run)."""
     import ast
 
     makers = _widget_makers()
-    assert {"TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "TrendChart",
-            "explore"} <= makers
     missing = []
     for cell in _load(path)["cells"]:
         if cell["cell_type"] != "code":
             continue
         for call in _calls(ast.parse(_source(cell)), makers):
             lang = [k.value for k in call.keywords if k.arg == "lang"]
-            if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == "uk"):
+            if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == code):
                 missing.append(f"{cell.get('id')}: {call.func.id}(...)")
-    assert not missing, f"uk/{path.name}: widgets without lang=\"uk\": {missing}"
+    return missing
 
 
-@pytest.mark.parametrize("path", UK_LESSON_NOTEBOOKS, ids=lambda p: p.name)
-def test_uk_lesson_widgets_are_ukrainian_when_run(path, monkeypatch):
-    """Executed: each widget-making cell of a Ukrainian lesson (with the lesson's own imports)
-    runs, and every widget it creates (explore()'s explorer and card too) speaks uk. The
-    default language is English here, so only an explicit lang="uk" passes."""
+@pytest.mark.parametrize("lang, path", TRANSLATED, ids=TRANSLATED_IDS)
+def test_translated_lesson_widgets_speak_their_language_when_run(lang, path, monkeypatch):
+    """Executed: each widget-making cell of a uk/de lesson (with the lesson's own imports)
+    runs, and every widget it creates (explore()'s explorer and card too) speaks the lesson's
+    language. The default language is English here, so only an explicit lang= passes."""
     from ipywidgets.widgets.widget import _instances
 
     from periodic_edu import i18n
 
     monkeypatch.delenv(i18n.ENV_VAR, raising=False)
     imports, cells = _uk_widget_cells(path)
-    assert cells, f"uk/{path.name} makes no widget"  # every lesson has one to play with
+    assert cells, f"{lang}/{path.name} makes no widget"  # every lesson has one to play with
     namespace: dict = {}
     exec("\n".join(imports), namespace)  # noqa: S102 - the repository's own lesson code
     for cell_id, source, calls in cells:
         before = set(_instances)
-        exec(compile(source, f"uk/{path.name}:{cell_id}", "exec"), namespace)  # noqa: S102
+        exec(compile(source, f"{lang}/{path.name}:{cell_id}", "exec"), namespace)  # noqa: S102
         made = [w for key, w in list(_instances.items()) if key not in before]
         speaking = [w for w in made if w.has_trait("lang")]
         try:
             assert len(speaking) >= calls, (cell_id, made)
             wrong = [(type(w).__name__, w.lang) for w in speaking
-                     if w.lang != "uk" or w.strings.get("lang") != "uk"]
-            assert not wrong, f"uk/{path.name} {cell_id}: widgets not in Ukrainian: {wrong}"
+                     if w.lang != lang or w.strings.get("lang") != lang]
+            assert not wrong, f"{lang}/{path.name} {cell_id}: widgets not in {lang}: {wrong}"
         finally:
             for w in made:
                 w.close()
@@ -394,9 +406,7 @@ def test_uk_lesson_widgets_are_ukrainian_when_run(path, monkeypatch):
 
 # --- The German lessons (lessons/de/): held to the English twins by the same rules ---------
 
-DE_LESSONS = LESSONS / "de"
 DE_GUIDE = DE_LESSONS / "teacher_guide.md"
-DE_LESSON_NOTEBOOKS = sorted(DE_LESSONS.glob("[0-9][0-9]_*.ipynb"))
 #: The five sections in German, in the order of :data:`SECTIONS`.
 DE_SECTIONS = ("Ziele", "Theorie", "Ausprobieren", "Fragen", "Worauf du achten solltest")
 _DE_QUESTION = re.compile(r"\*\*Frage (\d+)\.\*\*")
@@ -469,40 +479,3 @@ def test_de_prose_uses_the_german_board_names():
         name = gettext("board", TREND_NAMES[trend], "de")
         assert name in prose, f"the German lessons never name the trend {name!r}"
 
-
-@pytest.mark.parametrize("path", DE_LESSON_NOTEBOOKS, ids=lambda p: p.name)
-def test_de_widgets_are_german_when_run(path, monkeypatch):
-    """Statically every widget call says lang="de", and run, every widget it makes speaks de."""
-    import ast
-
-    from ipywidgets.widgets.widget import _instances
-
-    from periodic_edu import i18n
-
-    makers = _widget_makers()
-    missing = []
-    for cell in _load(path)["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        for call in _calls(ast.parse(_source(cell)), makers):
-            lang = [k.value for k in call.keywords if k.arg == "lang"]
-            if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == "de"):
-                missing.append(f"{cell.get('id')}: {call.func.id}(...)")
-    assert not missing, f"de/{path.name}: widgets without lang=\"de\": {missing}"
-    monkeypatch.delenv(i18n.ENV_VAR, raising=False)
-    imports, cells = _uk_widget_cells(path)
-    assert cells, f"de/{path.name} makes no widget"
-    namespace: dict = {}
-    exec("\n".join(imports), namespace)  # noqa: S102 - the repository's own lesson code
-    for cell_id, source, calls in cells:
-        before = set(_instances)
-        exec(compile(source, f"de/{path.name}:{cell_id}", "exec"), namespace)  # noqa: S102
-        made = [w for key, w in list(_instances.items()) if key not in before]
-        speaking = [w for w in made if w.has_trait("lang")]
-        try:
-            assert len(speaking) >= calls, (cell_id, made)
-            wrong = [(type(w).__name__, w.lang) for w in speaking if w.lang != "de"]
-            assert not wrong, f"de/{path.name} {cell_id}: widgets not in German: {wrong}"
-        finally:
-            for w in made:
-                w.close()

@@ -10,14 +10,11 @@ from periodic_edu.elemonster.bots import make_bot as elemonster_bot
 from periodic_edu.widgets import ElemonsterWidget, GameWidget
 from periodic_edu.widgets._elemonster_payload import TEXT, elemonster_strings
 from periodic_edu.widgets.save_store import SaveStore
+from widget_helpers import custom, page_turn
 
 SEEDS = [3, 918273645, 2 ** 90 + 1]
 
 
-def custom(widget, content) -> None:
-    """Deliver a custom message exactly as ipywidgets does for ``model.send(content)``."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def elemonster_tab(store=None, seed=None, lang="en") -> ElemonsterWidget:
@@ -28,17 +25,6 @@ def elemonster_tab(store=None, seed=None, lang="en") -> ElemonsterWidget:
 def periodic_tab(store=None, seed=None) -> GameWidget:
     return GameWidget(players=["You", "Bot"], bots={1: "greedy"}, seed=seed, max_rounds=30,
                       bot_delay=0, save_store=store)
-
-
-def page_turn(w, me) -> None:
-    """What the page sends next: the bot timer's tick, or the person's (greedy) choice."""
-    if w.bot_pending:
-        custom(w, {"type": "step_bot", "rev": w.revision})
-    else:
-        g = w.game
-        custom(w, {"type": "act", "action": str(me.choose(g.observe(g.current_player)).action),
-                   "rev": w.revision})
-    assert w.error == "", w.error
 
 
 def play_until(w, me, done, limit=3000) -> None:

@@ -11,15 +11,12 @@ from periodic_edu import board
 from periodic_edu.engine import Game
 from periodic_edu.widgets import GameWidget
 from periodic_edu.widgets._game_intents import MAX_ACTION_LENGTH
+from widget_helpers import custom
 
 #: A seed long enough that its digits cannot turn up in the state by chance.
 SEED = 918273645
 
 
-def custom(widget, content) -> None:
-    """Deliver a custom message exactly as ipywidgets does for ``model.send(content)``."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 
 def plain(value):

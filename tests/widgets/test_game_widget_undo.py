@@ -7,13 +7,10 @@ import pytest
 
 from periodic_edu.bots import make_bot
 from periodic_edu.widgets import GameWidget
+from widget_helpers import custom, page_turn
 
 
 
-def custom(widget, content) -> None:
-    """Deliver a custom message exactly as ipywidgets does for ``model.send(content)``."""
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}},
-                        "buffers": []})
 
 SEEDS = [918273645, 7, 2 ** 90 + 1]
 
@@ -83,10 +80,5 @@ def test_game_over_blocks_undo():
                    bot_delay=0)
     me = make_bot("greedy", 1)
     while not w.game.is_over:
-        if w.bot_pending:
-            custom(w, {"type": "step_bot", "rev": w.revision})
-        else:
-            g = w.game
-            custom(w, {"type": "act", "action": str(me.choose(g.observe(g.current_player)).action),
-                       "rev": w.revision})
+        page_turn(w, me)
     assert not w.can_undo and "every agenda card was shown" in w.undo_note
