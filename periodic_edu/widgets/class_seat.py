@@ -49,7 +49,7 @@ from .elemonster_widget import ElemonsterWidget
 from .game_widget import GameWidget
 
 __all__ = ["ClassGameWidget", "ClassElemonsterWidget", "ClassPlayWidget", "class_play_box",
-           "parse_intent", "IntentError", "INTENTS", "REFRESH_MS", "BOT_PACE_S", "TOUCH_S"]
+           "ClassPlayBox", "parse_intent", "IntentError", "INTENTS", "REFRESH_MS", "BOT_PACE_S", "TOUCH_S"]
 
 #: the page's refresh timer while seated
 REFRESH_MS = 500
@@ -400,11 +400,31 @@ class ClassPlayWidget(IntentWidget):
             self.view.lang = lang
 
 
-def class_play_box(game: str = "periodic", lang: str | None = None, room: Any = None
-                   ) -> ipywidgets.VBox:
-    """The "Join a class game" panel of a dashboard tab: the join widget, then the game."""
-    join = ClassPlayWidget(game, room=room, lang=lang)
-    box = ipywidgets.VBox([join, join.box])
-    box.add_class("pe-class-play")
-    box.join = join  # type: ignore[attr-defined] - the tests and the dashboard reach it here
-    return box
+class ClassPlayBox(ipywidgets.VBox):
+    """A dashboard tab's class-play panel: the join widget (:attr:`join`), then the class game
+    once seated, then ``rest`` (the tab's own game against bots). Setting :attr:`lang`
+    relabels all of them."""
+
+    def __init__(self, game: str, lang: str | None = None, room: Any = None,
+                 rest: tuple = ()) -> None:
+        self.join = ClassPlayWidget(game, room=room, lang=lang)
+        self.rest = tuple(rest)
+        super().__init__([self.join, self.join.box, *self.rest])
+        self.add_class("pe-class-play")
+
+    @property
+    def lang(self) -> str:
+        return self.join.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.join.lang = lang
+        for widget in self.rest:
+            if hasattr(widget, "lang"):
+                widget.lang = lang
+
+
+def class_play_box(game: str = "periodic", lang: str | None = None, room: Any = None,
+                   rest: tuple = ()) -> ClassPlayBox:
+    """The "Join a class game" panel of a dashboard tab (see :class:`ClassPlayBox`)."""
+    return ClassPlayBox(game, lang=lang, room=room, rest=rest)
