@@ -114,8 +114,6 @@ function render({ model, el }) {
     const seated = phase !== "join";
     joinPart.hidden = seated;
     seatPart.hidden = !seated;
-    const token = model.get("keep_token");
-    if (token || !seated) writeToken(game, token);
     const info = model.get("seat_info") || {};
     where.textContent = seated ? say("class_where", info) : "";
     const p = model.get("pin");
@@ -150,11 +148,15 @@ function render({ model, el }) {
     errorBox.textContent = text;
   }
   function drawNotice() { announcer.say(model.get("notice"), true); }
+  // only a change Python makes is written (a new seat, or "" after leaving): the first draw
+  // must not forget the token before the page has said hello with it
+  function keepToken() { writeToken(game, model.get("keep_token")); }
 
   const names = ["phase", "seat_info", "pin", "keep_token", "table_info"];
   for (const n of names) model.on(`change:${n}`, update);
   model.on("change:error", drawError);
   model.on("change:notices", drawNotice);
+  model.on("change:keep_token", keepToken);
   update();
   drawError();
   if (model.get("phase") === "join") model.send({ type: "hello", token: readToken(game) });
@@ -162,6 +164,7 @@ function render({ model, el }) {
     for (const n of names) model.off(`change:${n}`, update);
     model.off("change:error", drawError);
     model.off("change:notices", drawNotice);
+    model.off("change:keep_token", keepToken);
     if (timer !== null) clearInterval(timer);
   };
 }
