@@ -229,6 +229,7 @@ class ClassPlayWidget(IntentWidget):
         self._seat: Any = None
         self.view: Any = None
         self.box = ipywidgets.VBox([])
+        self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
         self._last_refresh = self._last_bot = self._last_touch = float("-inf")
         super().__init__(game=game, **kwargs)
         self.on_msg(self._on_custom_msg)

@@ -18,8 +18,8 @@ from periodic_edu.classroom import open_room
 
 CLASS = ".pe-class-play"
 PANEL = f'{CLASS} [data-role="class-play"]'
-GAME = f'{CLASS} [data-widget="game"]'
-DUEL = f'{CLASS} [data-widget="elemonster"]'
+GAME = '.pe-class-seat [data-widget="game"]'
+DUEL = '.pe-class-seat [data-widget="elemonster"]'
 
 
 @contextmanager
@@ -164,8 +164,9 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
             pages.append((context, page))
             open_tab(page, class_server, "Elemonster")
             join(page, info.code, name)
-            page.locator(DUEL).wait_for(timeout=30_000)
         (ada_ctx, ada), (_, bob) = pages
+        for page in (ada, bob):  # the table is full: it starts on both pages
+            page.locator(DUEL).wait_for(timeout=30_000)
         assert bob.locator(f'{PANEL} [data-role="class-status"]').inner_text() == \
             "Ada is to move."
         pin = ada.inner_text(f'{PANEL} [data-role="class-pin"]').split()[4].rstrip(".")
