@@ -432,6 +432,9 @@ async def protocol_session(base: str, index: int, delay: float, timeout_s: float
         html = await session.fetch_page()
         result["server_s"] = time.monotonic() - started
         kernel_id, views = _page_facts(html)
+        if '"stderr"' in html or '"output_type": "error"' in html:
+            session.tracebacks += 1  # the page itself shows stderr text or an error
+            session.first_traceback = session.first_traceback or "stderr text in the page"
         if not views:
             raise ProtocolError("the page shows no widget")
         await session.connect(kernel_id)

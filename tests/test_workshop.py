@@ -1,14 +1,23 @@
-"""The workshop server's pieces without a server: sizing, seat accounting, the pages' words.
+"""The workshop server's pieces without a server: sizing, seat accounting, the pages' words,
+the ready block, the kernel guard's memory cap (in a real child process), the page template.
 (The real server is exercised in tests/browser/test_workshop_server.py.)"""
 from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
 pytest.importorskip("voila", reason="the workshop server needs the app extra")  # noqa: E402
 
-from periodic_edu.workshop.app import MAX_CLASS_SIZE, WorkshopVoila, pool_size_for
-from periodic_edu.workshop.kernels import RoomKernelManager
-from periodic_edu.workshop.pages import TEXT, page
+from periodic_edu.workshop import ready, template  # noqa: E402
+from periodic_edu.workshop.app import KERNEL_PROFILE, MAX_CLASS_SIZE, WorkshopVoila, pool_size_for  # noqa: E402
+from periodic_edu.workshop.handlers import RETRY_AFTER_S, RETRY_JITTER_S, retry_after  # noqa: E402
+from periodic_edu.workshop.kernel_guard import MEMORY_EXIT  # noqa: E402
+from periodic_edu.workshop.kernels import RoomKernelManager, _failed, _ready  # noqa: E402
+from periodic_edu.workshop.pages import TEXT, page  # noqa: E402
 
 
 @pytest.mark.parametrize("class_size", [1, 2, 30, MAX_CLASS_SIZE])
@@ -57,9 +66,194 @@ def test_no_cap_when_max_seats_is_zero():
 
 
 def test_pages_escape_and_say_what_to_do():
-    html = page("room_full", refresh_s=60, seats=30)
+    html = page("room_full", refresh_s=6, seats=30)
     assert TEXT["room_full.body"] in html and "(30 of 30)" in html
-    assert '<meta http-equiv="refresh" content="60">' in html and 'lang="en"' in html
+    assert '<meta http-equiv="refresh" content="6">' in html and 'lang="en"' in html
     assert "<script" not in html
     html = page("no_options", link='/"><script>')
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_room_full_retries_come_in_a_few_seconds_with_jitter():
+    waits = {retry_after() for _ in range(400)}
+    assert min(waits) >= RETRY_AFTER_S and max(waits) <= RETRY_AFTER_S + RETRY_JITTER_S
+    assert len(waits) > 2  # spread, not one second for the whole room
+
+
+def test_seats_per_address_cap_one_address_not_the_room():
+    km = RoomKernelManager(max_seats=5, pool_size=1, seats_per_address=2)
+    assert km.admit(b"a", "10.0.0.7") and km.admit(b"b", "10.0.0.7")
+    assert km.admit(b"c", "10.0.0.7") is None  # that address holds its two seats
+    assert km.admit(b"d", "10.0.0.8") is not None  # a classmate still gets in
+
+
+def test_a_kernel_belongs_to_the_secret_of_its_page():
+    km = RoomKernelManager(max_seats=2, pool_size=1)
+    ticket = km.admit(b"secret-of-page-1", "10.0.0.7")
+    km._live.add("k-1")
+    with km.serving(ticket):
+        km.seat(ticket, "k-1")
+    assert km.is_owner("k-1", b"secret-of-page-1")
+    assert not km.is_owner("k-1", b"secret-of-page-2") and not km.is_owner("k-1", None)
+    assert not km.is_owner("k-2", b"secret-of-page-1")
+
+
+def test_light_mode_keeps_a_few_spare_growing_with_arrivals():
+    km = RoomKernelManager(max_seats=30, pool_size=1, spare_kernels=2)
+    km.kernel_pools_config = {"default": {"pool_size": 1, "kernel_env_variables": {}}}
+    km._fit_pool()
+    assert km.kernel_pools_config["default"]["pool_size"] == 2
+    for _ in range(8):
+        km.admit()
+    assert km.kernel_pools_config["default"]["pool_size"] == 4  # 2 + 8 // 4
+    for _ in range(21):
+        km.admit()
+    assert km.kernel_pools_config["default"]["pool_size"] == 1  # one seat left: one spare
+
+
+class _Done:
+    """A finished asyncio task stand-in (result or exception), as Voila's pool holds them."""
+
+    def __init__(self, result=None, exc=None):
+        self._result, self._exc = result, exc
+
+    def done(self):
+        return True
+
+    def cancelled(self):
+        return False
+
+    def exception(self):
+        return self._exc
+
+    def result(self):
+        return self._result
+
+
+class _Renderer:
+    def __init__(self, *snippets):
+        self.rendered_cache = list(snippets)
+
+
+WIDGET = '<script type="application/vnd.voila.cell-output+json">{"output_type": ' \
+         '"display_data", "data": {"application/vnd.jupyter.widget-view+json": {}}}</script>'
+
+
+def test_a_pool_entry_is_ready_only_once_the_dashboard_ran_and_never_with_stderr():
+    running = _Done({"kernel_id": "k", "renderer": _Renderer("<div>"), "task": None})
+    assert not _ready(running) and not _failed(running)
+    built = _Done({"kernel_id": "k", "renderer": _Renderer("<div>", WIDGET), "task": None})
+    assert _ready(built)
+    noisy = _Done({"kernel_id": "k", "renderer": _Renderer(
+        WIDGET, '{"output_type": "stream", "name": "stderr", "text": "database is locked"}'),
+        "task": None})
+    assert _failed(noisy) and not _ready(noisy)
+    assert _failed(_Done(exc=RuntimeError("Kernel died before replying to kernel_info")))
+    broke_off = _Done({"kernel_id": "k", "renderer": _Renderer("<div>"),
+                       "task": _Done(([], None))})
+    assert _failed(broke_off)  # the render ended without the dashboard's widget
+
+
+def test_tidy_pool_drops_failed_entries_and_puts_a_ready_one_first():
+    km = RoomKernelManager(max_seats=3, pool_size=3)
+    starting = asyncio.get_event_loop_policy().new_event_loop().create_future()
+    failed = _Done(exc=RuntimeError("Address already in use"))
+    ready_one = _Done({"kernel_id": "k-ready", "renderer": _Renderer(WIDGET), "task": None})
+    km._pools = {"dashboard.ipynb": [starting, failed, ready_one]}
+    km.notebook_path = None  # no refill in this test
+    km.tidy_pool("dashboard.ipynb")
+    assert km._pools["dashboard.ipynb"] == [ready_one, starting]
+
+
+def test_the_ready_block_names_the_room_and_the_plan(monkeypatch):
+    monkeypatch.setattr(ready, "ipv4_addresses", lambda: ["10.1.2.3", "192.168.1.23"])
+    room, local = ready.student_urls("0.0.0.0", 8866)
+    assert room == ["http://10.1.2.3:8866/", "http://192.168.1.23:8866/"]
+    assert local == "http://localhost:8866/"
+    assert ready.student_urls("127.0.0.1", 9000) == ([], "http://localhost:9000/")
+    block = ready.ready_block(room=room, local=local, class_size=30, room_mode=True,
+                              server_mb=100, kernel_mb=61, seconds=3, kernels=30)
+    assert "http://192.168.1.23:8866/" in block and "http://localhost:8866/" in block
+    assert "Class size: 30" in block and "about 1,950 MB" in block and "Ctrl-C" in block
+    assert "0.0.0.0" not in block
+    alone = ready.ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                              room_mode=False, server_mb=100, kernel_mb=61, seconds=3,
+                              kernels=1)
+    assert "HOST=0.0.0.0" in alone  # only this computer can connect: how to let a room in
+
+
+def test_the_machines_addresses_are_real_and_not_loopback():
+    addresses = ready.ipv4_addresses()
+    assert all(not a.startswith("127.") and len(a.split(".")) == 4 for a in addresses)
+    import socket
+    for address in addresses:
+        socket.inet_aton(address)
+
+
+def test_visitor_kernels_keep_no_history_and_load_the_guard():
+    assert "c.HistoryManager.enabled = False" in KERNEL_PROFILE
+    assert "periodic_edu.workshop.kernel_guard" in KERNEL_PROFILE
+
+
+def test_a_kernel_past_its_memory_cap_ends():
+    code = textwrap.dedent("""
+        from periodic_edu.workshop.kernel_guard import cap_memory, read_rss_mb
+        import time
+        cap_memory(read_rss_mb() + 40, interval=0.05)
+        hoard = []
+        for _ in range(200):  # 2 MB at a time: the watchdog ends the process past the cap
+            hoard.append(bytearray(2 * 2**20))
+            time.sleep(0.01)
+        print("still alive")
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == MEMORY_EXIT, (done.returncode, done.stdout, done.stderr)
+    assert "still alive" not in done.stdout
+
+
+def test_the_page_template_has_no_cdn_and_loads_the_watcher():
+    text = (template.TEMPLATE_DIR / "index.html.j2").read_text()
+    assert "cdn." not in text.replace("cdn.jsdelivr.net, but", "")  # only the comment names it
+    assert "periodic_edu/lost.js" in text and "super.super()" in text
+    script = template.lost_script()
+    for words in template.LOST_TEXT.values():
+        assert words["text"] in script
+    assert set(template.LOST_TEXT) == {"en", "uk", "de"}
+
+
+def test_the_docs_show_the_nginx_configuration_the_test_runs():
+    from pathlib import Path
+
+    from periodic_edu.workshop.nginx import site_config
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "workshop.md").read_text()
+    shown = text.split("```nginx\n", 1)[1].split("```", 1)[0]
+    assert shown == site_config(), "docs/workshop.md: regenerate the block with " \
+        "python -m periodic_edu.workshop.nginx"
+
+
+def test_nginx_template_refuses_what_would_break_the_configuration():
+    from periodic_edu.workshop.nginx import site_config
+
+    two = site_config(["127.0.0.1:8866", "127.0.0.1:8867"])
+    assert "server 127.0.0.1:8866;" in two and "server 127.0.0.1:8867;" in two
+    assert two.count("proxy_set_header Host $http_host;") == 2  # the websocket keeps Host
+    for bad in ("a b", "x;y", "$host", "a{"):
+        with pytest.raises(ValueError):
+            site_config([bad])
+    with pytest.raises(ValueError):
+        site_config([])
+
+
+def test_the_workshop_kernels_build_the_games_tabs_when_opened():
+    from periodic_edu.widgets.dashboard import LAZY_TABS_ENV, dashboard
+
+    app = WorkshopVoila(class_size=2)
+    assert "PERIODIC_EDU_LAZY_TABS" == LAZY_TABS_ENV
+    lazy = dashboard(seed=1, lang="en", lazy_tabs=True)
+    assert lazy.opened() == [0, 1]
+    lazy.tabs.selected_index = 2  # the page opens Play: the game is built then
+    assert lazy.opened() == [0, 1, 2]
+    assert dashboard(seed=1, lang="en").opened() == [0, 1, 2, 3]  # a notebook: every tab
+    del app

@@ -430,14 +430,10 @@ function render({ model, el }) {
   const onPhase = () => { draw(); schedule(); };
   const onError = () => updateLines();
   const onNotice = () => { updateLines(); announcer.say(model.get("notice"), true); };
-  model.on("change:room_data", onData);
-  model.on("change:results", onData);
-  model.on("change:projector", onData);
-  model.on("change:created", onData);
-  model.on("change:watching", onData);
-  model.on("change:phase", onPhase);
-  model.on("change:error", onError);
-  model.on("change:notice", onNotice);
+  const listeners = [["room_data", onData], ["results", onData], ["projector", onData],
+                     ["created", onData], ["watching", onData], ["phase", onPhase],
+                     ["error", onError], ["notice", onNotice]];
+  for (const [name, fn] of listeners) model.on(`change:${name}`, fn);
   updateLines();
   draw();
   schedule();
@@ -445,14 +441,7 @@ function render({ model, el }) {
     destroyed = true;
     if (timer !== null) clearTimeout(timer);
     for (const c of cleanups) c();
-    model.off("change:room_data", onData);
-    model.off("change:results", onData);
-    model.off("change:projector", onData);
-    model.off("change:created", onData);
-    model.off("change:watching", onData);
-    model.off("change:phase", onPhase);
-    model.off("change:error", onError);
-    model.off("change:notice", onNotice);
+    for (const [name, fn] of listeners) model.off(`change:${name}`, fn);
   };
 }
 

@@ -9,10 +9,11 @@
 >>> [app.tabs.get_title(i) for i in range(3)]
 ['Властивості', 'Елементи', 'Гра']
 
-Only the Explore tab (what every student sees first) is built with the dashboard; the other
-tabs' code is imported and their widgets made when the tab is first opened (``app.opened``
-lists the built ones). A visitor kernel that never opens Elemonster never loads it: about a
-third less memory per student on a workshop server. :meth:`widgets` builds every tab.
+With ``lazy_tabs=True`` (the workshop server's kernels: ``$PERIODIC_EDU_LAZY_TABS=1``) only
+the Explore tab (what every student sees first) and the element cards are built with the
+dashboard; the two games' code is imported and their widgets made when their tab is first
+opened (``app.opened`` lists the built ones), so a visitor kernel that never opens Elemonster
+never loads it. ``app.widgets()`` builds every tab.
 """
 from __future__ import annotations
 
@@ -292,8 +293,15 @@ STYLE = """<style>
 TAB_KEYS = ("tab_explore", "tab_cards", "tab_play")
 
 
+#: Set (to "1") in the workshop server's visitor kernels: the games' tabs are built when first
+#: opened there (a third less memory per student). A notebook, plain Voila and the static site
+#: build every tab with the dashboard, so a tab shows its content the moment it is clicked.
+LAZY_TABS_ENV = "PERIODIC_EDU_LAZY_TABS"
+
+
 def dashboard(symbol: str = "Na", seed: int | None = None,
-              save_store: SaveStore | None = None, lang: str | None = None) -> w.VBox:
+              save_store: SaveStore | None = None, lang: str | None = None,
+              lazy_tabs: bool | None = None) -> w.VBox:
     """The workshop dashboard: a language switch above four tabs (the fourth: Elemonster
     against a greedy bot).
 
@@ -306,11 +314,11 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     lang = i18n.resolve_language(lang)
     state = {"lang": lang}
     explorer_box = explore(symbol, lang=lang)
-    built: dict[int, w.Widget] = {0: explorer_box}
+    # the Cards tab is built with Explore: its code (the element card) is loaded already and
+    # its widgets are small; the two games are what a kernel loads only when asked
+    cards = element_cards(lang=lang)
+    built: dict[int, w.Widget] = {0: explorer_box, 1: cards}
     store = SaveStore() if save_store is None else save_store  # both games save there
-
-    def build_cards(lang: str) -> w.Widget:
-        return element_cards(lang=lang)
 
     def build_play(lang: str) -> w.Widget:
         return play(seed, store, lang=lang)
@@ -324,8 +332,8 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             [i18n.gettext("widgets", FRONT_END["you"], lang), _words(lang)("bot_greedy")],
             seed=seed, bot_delay=0.4, lang=lang, save_store=store),))
 
-    builders = {1: build_cards, 2: build_play, 3: build_elemonster}
-    slots = [explorer_box, *(w.VBox() for _ in builders)]
+    builders = {2: build_play, 3: build_elemonster}
+    slots = [explorer_box, cards, *(w.VBox() for _ in builders)]
     tabs = w.Tab(children=slots)
     tabs.set_title(3, "Elemonster")  # a game's name
 
@@ -341,6 +349,11 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             open_tab(change["new"])
 
     tabs.observe(opened, names="selected_index")
+    if lazy_tabs is None:
+        lazy_tabs = os.environ.get(LAZY_TABS_ENV) == "1"
+    if not lazy_tabs:
+        for index in builders:
+            open_tab(index)
     switch = w.Dropdown(options=[(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
                         value=lang, description=_words(lang)("language"),
                         layout=w.Layout(width="auto"))

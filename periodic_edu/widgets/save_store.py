@@ -14,6 +14,22 @@ on reload: :func:`keep_saves_in_browser` mounts the browser's IndexedDB at that 
 the same store (same files, same code) survives a reload there. The browser still keeps only
 the token in ``localStorage``; the saves sit in the same browser's IndexedDB.
 
+**Limits per visitor** (a workshop server: many kernels, one directory). Each store object
+lives in one kernel (one page; the dashboard's two games share it). It keeps at most
+``max_per_store`` live saves of its own (4: a new save replaces the page's least recently
+written one, so a page pressing New game ten times a second holds four saves, not
+thousands), and holds a shared ``flock`` on each: the global bound
+(``max_saves``, oldest first) never evicts a save whose kernel is alive, so one visitor cannot
+push a classmate's game out. A kernel that ends releases its locks; its save then waits for
+the student's reload (a day at most). Two kernels evicting at once: each eviction first takes
+the save's lock exclusively without waiting, so a save being held or written is skipped.
+
+**Files.** The directory is made with mode 0700; a save is written to a fresh ``mkstemp``
+file (mode 0600, never a planted name or symlink) in the same directory and renamed over the
+save atomically, so a reader sees the old save or the new one, never half. Temporary files
+older than a minute (a kernel killed mid-write) are pruned. :meth:`SaveStore.status` tells an
+expired save from a damaged one; an error a page may see names no server path.
+
 >>> import tempfile
 >>> store = SaveStore(tempfile.mkdtemp())
 >>> token = store.new_token()
@@ -25,21 +41,55 @@ True
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
 import secrets
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SaveStore", "default_save_dir", "keep_saves_in_browser", "TOKEN_PATTERN"]
+__all__ = ["SaveStore", "SaveStoreError", "default_save_dir", "keep_saves_in_browser",
+           "TOKEN_PATTERN"]
 
 #: What a browser may send as a token (token_urlsafe(24) gives 32 of these characters).
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 DAY = 24 * 3600
+#: A temporary file older than this (seconds) belongs to a write that never finished.
+STALE_TMP_S = 60
+
+try:  # POSIX; Pyodide (the static site: one kernel per browser tab) may lack it
+    import fcntl as _fcntl
+except ImportError:  # pragma: no cover - Pyodide
+    _fcntl = None
+
+
+def _flock(fd: int, operation: str) -> bool | None:
+    """``flock(fd)``: "shared", "exclusive" (waits) or "try" (exclusive, no wait). True when
+    taken, False when another holder has it ("try"), None where the file system has no locks
+    (Emscripten's): one kernel writes there, so nothing needs one."""
+    if _fcntl is None:
+        return None
+    flag = {"shared": _fcntl.LOCK_SH, "exclusive": _fcntl.LOCK_EX,
+            "try": _fcntl.LOCK_EX | _fcntl.LOCK_NB}[operation]
+    try:
+        _fcntl.flock(fd, flag)
+    except BlockingIOError:
+        return False
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        return None  # no locking here (ENOSYS, EINVAL)
+    return True
+
+
+class SaveStoreError(OSError):
+    """The store could not write (disk full, permissions): said without the server's path,
+    since the game widget shows the message on the page."""
 
 
 def default_save_dir() -> Path:
@@ -54,11 +104,14 @@ class SaveStore:
     """Saves by token in one directory: ``put``, ``get``, ``delete``, with expiry and bounds."""
 
     def __init__(self, directory: str | os.PathLike | None = None, max_age: float = DAY,
-                 max_bytes: int = 512_000, max_saves: int = 2_000) -> None:
+                 max_bytes: int = 512_000, max_saves: int = 2_000,
+                 max_per_store: int = 4) -> None:
         self.directory = Path(directory) if directory is not None else default_save_dir()
         self.max_age = float(max_age)
         self.max_bytes = int(max_bytes)
         self.max_saves = int(max_saves)
+        self.max_per_store = max(1, int(max_per_store))
+        self._held: dict[str, int] = {}  # this store's live saves: file name -> locked fd
 
     @staticmethod
     def new_token() -> str:
@@ -72,19 +125,90 @@ class SaveStore:
         return self.directory / f"{hashlib.sha256(token.encode()).hexdigest()}.json"
 
     def put(self, token: str, record: dict[str, Any]) -> None:
-        """Write (replace) the save of ``token``; refuses a save larger than ``max_bytes``."""
+        """Write (replace) the save of ``token``; refuses a save larger than ``max_bytes``.
+        Raises :class:`SaveStoreError` (no path in its message) when the disk refuses."""
         if not self.valid_token(token):
             raise ValueError("not a resume token")
         text = json.dumps({**record, "saved_at": time.time()}, ensure_ascii=False)
         if len(text.encode()) > self.max_bytes:
             raise ValueError(f"a save of {len(text.encode())} bytes is larger than the "
                              f"{self.max_bytes} allowed")
-        self.directory.mkdir(parents=True, exist_ok=True)
         path = self._path(token)
-        partial = path.with_suffix(".tmp")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)  # a reader never sees half a save
+        try:
+            self._write(path, text)
+        except OSError as exc:
+            full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+            raise SaveStoreError("the server's disk is full" if full else
+                                 "the server could not store the save") from None
+        self._hold(path)
+        self._keep_own_bounded(path.name)
         self.prune()
+
+    def _write(self, path: Path, text: str) -> None:
+        """mkstemp in the save directory (O_EXCL, mode 0600: a planted file or symlink is
+        never followed), then an atomic rename over the save."""
+        self._make_directory()
+        fd, partial = tempfile.mkstemp(dir=self.directory, prefix=".save-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(partial, path)  # a reader never sees half a save
+        except BaseException:
+            try:
+                os.unlink(partial)
+            except OSError:
+                pass
+            raise
+
+    def _make_directory(self) -> None:
+        if not self.directory.is_dir():
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.chmod(self.directory, 0o700)  # mkdir's mode is masked by the umask
+
+    def _hold(self, path: Path) -> None:
+        """A shared lock on the save just written (its new inode), released on the old one:
+        while this kernel lives, no store evicts it."""
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return
+        _flock(fd, "shared")
+        old = self._held.pop(path.name, None)
+        self._held[path.name] = fd
+        if old is not None:
+            os.close(old)
+
+    def _release(self, name: str) -> None:
+        fd = self._held.pop(name, None)
+        if fd is not None:
+            os.close(fd)
+
+    def _keep_own_bounded(self, newest: str) -> None:
+        """At most ``max_per_store`` live saves per store (per page): the oldest others go."""
+        while len(self._held) > self.max_per_store:
+            oldest = next(name for name in self._held if name != newest)
+            self._release(oldest)
+            (self.directory / oldest).unlink(missing_ok=True)
+
+    def status(self, token: Any) -> str:
+        """``"ok"``, ``"missing"`` (never saved, deleted, not a token), ``"expired"`` or
+        ``"damaged"`` (unreadable, too large, not a save): what a page may be told."""
+        if not self.valid_token(token):
+            return "missing"
+        path = self._path(token)
+        try:
+            stat = path.stat()
+        except OSError:
+            return "missing"
+        if time.time() - stat.st_mtime > self.max_age:
+            return "expired"
+        if stat.st_size > self.max_bytes:
+            return "damaged"
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return "damaged"
+        return "ok" if isinstance(record, dict) else "damaged"
 
     def get(self, token: Any) -> dict[str, Any] | None:
         """The save of ``token``, or None (unknown, expired, unreadable)."""
@@ -104,28 +228,86 @@ class SaveStore:
 
     def delete(self, token: Any) -> None:
         if self.valid_token(token):
-            self._path(token).unlink(missing_ok=True)
+            path = self._path(token)
+            self._release(path.name)
+            path.unlink(missing_ok=True)
 
     def prune(self) -> int:
-        """Remove expired saves and the oldest beyond ``max_saves``; returns how many went."""
+        """Remove expired saves, stale temporary files, and the oldest saves beyond
+        ``max_saves`` that no live kernel holds; returns how many went. Two kernels pruning at
+        once take turns (an exclusive lock on the directory's ``.prune-lock``), so they never
+        both count the same excess and evict twice as many."""
+        try:
+            lock = os.open(self.directory / ".prune-lock",
+                           os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        except OSError:
+            return 0
+        try:
+            _flock(lock, "exclusive")
+            return self._prune_locked()
+        finally:
+            os.close(lock)
+
+    def _prune_locked(self) -> int:
         try:
             files = [(p.stat().st_mtime, p) for p in self.directory.glob("*.json")]
+            partials = [(p.stat().st_mtime, p) for p in self.directory.glob(".save-*.tmp")]
         except OSError:
             return 0
         now = time.time()
-        files.sort()
         gone = 0
+        for mtime, path in partials:
+            if now - mtime > STALE_TMP_S:
+                path.unlink(missing_ok=True)
+                gone += 1
+        files.sort()
         keep = []
         for mtime, path in files:
             if now - mtime > self.max_age:
+                self._release(path.name)
                 path.unlink(missing_ok=True)
                 gone += 1
             else:
                 keep.append(path)
-        for path in keep[:max(0, len(keep) - self.max_saves)]:
-            path.unlink(missing_ok=True)
-            gone += 1
+        excess = len(keep) - self.max_saves
+        for path in keep:
+            if excess <= 0:
+                break
+            if path.name in self._held:
+                continue  # this store's own live save
+            if self._evict_if_unheld(path):
+                excess -= 1
+                gone += 1
         return gone
+
+    @staticmethod
+    def _evict_if_unheld(path: Path) -> bool:
+        """Delete ``path`` unless a live kernel holds it (its shared lock): taking the lock
+        exclusively without waiting is the test, so two evictions at once cannot both act
+        on a held save."""
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            return False
+        try:
+            if _flock(fd, "try") is False:
+                return False  # held by a live kernel
+            path.unlink(missing_ok=True)
+            return True
+        finally:
+            os.close(fd)
+
+    def close(self) -> None:
+        """Let go of this store's saves (as a kernel that ends does): they stay on disk for
+        a reload, and become evictable."""
+        for name in list(self._held):
+            self._release(name)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
 
 
     # ---- one owner per save (a table in one browser tab at a time) --------------------------

@@ -107,8 +107,10 @@ class WorkshopVoila(Voila):
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
-        pool = pool_size_for(self.class_size) if self.room else min(LIGHT_SPARE,
-                                                                     self.class_size)
+        # light: one kernel first (a laptop's two cores start it fastest alone), then
+        # LIGHT_SPARE once it is ready (ready.announce_when_ready), growing with arrivals
+        pool = pool_size_for(self.class_size) if self.room else 1
+        spare = 0 if self.room else min(LIGHT_SPARE, self.class_size)
         vc = self.voila_configuration
         vc.preheat_kernel = True
         vc.default_pool_size = pool
@@ -119,7 +121,7 @@ class WorkshopVoila(Voila):
         # read by the kernel manager, which Voila creates later with this app as its parent
         self.config.RoomKernelManager.max_seats = self.class_size
         self.config.RoomKernelManager.pool_size = pool
-        self.config.RoomKernelManager.spare_kernels = 0 if self.room else pool
+        self.config.RoomKernelManager.spare_kernels = spare
         # kernels talk over Unix sockets in the connection folder (one per server, 0700):
         # no TCP port to clash with another server's kernels
         self.config.KernelManager.transport = "ipc"
@@ -127,15 +129,21 @@ class WorkshopVoila(Voila):
         self.template_paths, self.static_paths = template.paths(self.template_paths,
                                                                 self.static_paths)
         # the close-tab beacon is same-origin; a cross-site page never carries the cookie
+        # ws_ping_timeout: jupyter_server's default (3 x the 30 s ping interval) makes
+        # tornado warn at every websocket that it cannot exceed the interval; equal, it is
+        # what tornado uses anyway
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
-                                 **self.tornado_settings}
+                                 "ws_ping_timeout": 30_000, **self.tornado_settings}
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
         self._kernel_home = Path(tempfile.mkdtemp(prefix="periodic_edu_kernels_"))
         profile = self._kernel_home / "profile_default"
         profile.mkdir()
         (profile / "ipython_kernel_config.py").write_text(KERNEL_PROFILE, encoding="utf-8")
-        self._kernel_env = {"IPYTHONDIR": str(self._kernel_home)}
+        # the dashboard builds its games' tabs when first opened (not importable here: the
+        # workshop server never imports the widgets; the name is dashboard.LAZY_TABS_ENV)
+        self._kernel_env = {"IPYTHONDIR": str(self._kernel_home),
+                            "PERIODIC_EDU_LAZY_TABS": "1"}
         if self.kernel_memory_mb:
             self._kernel_env[MEMORY_ENV] = str(self.kernel_memory_mb)
         # a room's worth of kernels start together with the server: give them time

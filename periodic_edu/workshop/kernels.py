@@ -164,7 +164,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
             return
         dropped = False
         for task in list(pool):
-            if _failed(task) or _kernel_of(task) in self._broken:
+            if _failed(task) or _kernel_of(task) in self._broken or \
+                    self._process_ended(_kernel_of(task)):
                 pool.remove(task)
                 dropped = True
                 kernel_id = _kernel_of(task)
@@ -242,6 +243,15 @@ class RoomKernelManager(AsyncMappingKernelManager):
         if env.get(_PREHEAT_ENV) == "False":  # Voila's unpooled path: a page load's own kernel
             self.seat(_CURRENT.get(), kernel_id)
         return kernel_id
+
+    def _process_ended(self, kernel_id: str | None) -> bool:
+        """True when the kernel's process has exited (checked without waiting: the restarter
+        notices a death only every few seconds, and a page may arrive in between)."""
+        if kernel_id is None or kernel_id not in self:
+            return False
+        process = getattr(getattr(self.get_kernel(kernel_id), "provisioner", None),
+                          "process", None)
+        return process is not None and process.poll() is not None
 
     def _died(self, kernel_id: str) -> None:
         if kernel_id in self._broken or kernel_id not in self._live:

@@ -144,6 +144,9 @@ async def announce_when_ready(app: Any, *, poll: float = 0.25,
     server_mb = tree.pop(os.getpid(), 0.0)
     kernel_mb = max(tree.values(), default=PLAN_KERNEL_MB)
     room, local = student_urls(app.ip, app.port, app.base_url)
+    fit = getattr(km, "_fit_pool", None)
+    if fit is not None:
+        fit()  # light mode: now keep the spare kernels (they start after the first is ready)
     sys.stdout.write(ready_block(room=room, local=local, class_size=app.class_size,
                                  room_mode=app.room, server_mb=server_mb,
                                  kernel_mb=kernel_mb, seconds=time.monotonic() - started,

@@ -53,10 +53,19 @@ _SCRIPT = r"""(function () {
   function notice(first, words) {
     var box = document.createElement("div");
     box.className = "periodic-edu-lost";
-    if (first) { box.setAttribute("role", "alert"); }
     box.style.cssText = "background:#fff4e5;color:#1a1a1a;border:2px solid #b45309;" +
       "padding:0.6em 0.8em;margin:0.4em 0;font:1rem/1.4 system-ui,sans-serif;" +
       "position:relative;z-index:10";
+    if (first) {  // the alert stays in sight wherever the student has scrolled to
+      box.setAttribute("role", "alert");
+      box.style.position = "fixed";
+      box.style.top = "0";
+      box.style.left = "0";
+      box.style.right = "0";
+      box.style.margin = "0";
+      box.style.zIndex = "10000";
+      box.style.boxShadow = "0 2px 8px rgba(0,0,0,0.3)";
+    }
     var text = document.createElement("span");
     text.textContent = words.text + " ";
     var button = document.createElement("button");
@@ -73,11 +82,11 @@ _SCRIPT = r"""(function () {
     shown = true;
     document.body.setAttribute("data-periodic-edu-lost", why);
     var words = TEXT[language()];
+    document.body.appendChild(notice(true, words));  // one alert, fixed at the top
     var areas = document.querySelectorAll("#rendered_cells .jp-OutputArea-output");
-    if (!areas.length) { areas = [document.body]; }
     for (var i = 0; i < areas.length; i++) {
       var area = areas[i];
-      area.insertBefore(notice(i === 0, words), area.firstChild);
+      area.insertBefore(notice(false, words), area.firstChild);
       // what the notice covers no longer answers: say so to every pointer and screen reader
       for (var child = area.firstChild.nextSibling; child; child = child.nextSibling) {
         if (child.nodeType === 1) {

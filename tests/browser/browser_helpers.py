@@ -262,3 +262,15 @@ def check_sizes(page, root: str, where: str) -> None:
     assert found["small"] == [], (where, found["small"][:10])
     assert found["tiny"] == [], (where, found["tiny"][:10])
     assert found["outside"] == [], (where, found["outside"][:10])  # cut off at the side
+
+
+def reload_mid_game(page) -> list[str]:
+    """Reload the page, accepting the "Leave page?" question; the dialogs the page raised."""
+    dialogs: list[str] = []
+
+    def on_dialog(dialog) -> None:
+        dialogs.append(dialog.type)
+        dialog.accept()
+    page.on("dialog", on_dialog)
+    page.reload()
+    return dialogs

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from browser_helpers import run_axe, screenshot, sized_page
+from browser_helpers import reload_mid_game, run_axe, screenshot, sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -95,14 +95,7 @@ def test_reload_mid_game_resumes_from_the_kernels_save(browser, dashboard):
         saves = list(dashboard.saves.glob("*.json"))
         # (a finished game's save is a marker without a game: other tests' games end too)
         assert any(json.loads(p.read_text()).get("game") for p in saves)
-        dialogs = []
-
-        def on_dialog(dialog):
-            dialogs.append(dialog.type)
-            dialog.accept()
-        page.on("dialog", on_dialog)
-        page.reload()
-        assert dialogs == ["beforeunload"]  # leaving mid-game asks first
+        assert reload_mid_game(page) == ["beforeunload"]  # leaving mid-game asks first
         page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
         page.get_by_role("tab", name="Play").click()
         offer = page.locator(f'{GAME} [data-role="resume-offer"]')

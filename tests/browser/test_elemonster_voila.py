@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from browser_helpers import run_axe, screenshot, sized_page
+from browser_helpers import reload_mid_game, run_axe, screenshot, sized_page
 from elemonster_helpers import catalog_words  # tests/elemonster, on the path: conftest.py
 
 pytestmark = pytest.mark.browser
@@ -315,14 +315,7 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         undo = page.locator(f'{ROOT} [data-role="undo"]')
         if undo.get_attribute("aria-disabled") == "true":
             assert undo.get_attribute("title").startswith("Undo is off")
-        dialogs = []
-
-        def on_dialog(dialog):
-            dialogs.append(dialog.type)
-            dialog.accept()
-        page.on("dialog", on_dialog)
-        page.reload()
-        assert dialogs == ["beforeunload"]  # leaving mid-game asks first
+        assert reload_mid_game(page) == ["beforeunload"]  # leaving mid-game asks first
         tab = page.get_by_role("tab", name="Elemonster")
         tab.wait_for(timeout=90_000)
         tab.click()

@@ -85,11 +85,13 @@ def test_the_store_is_bounded_in_size_and_number(tmp_path):
     with pytest.raises(ValueError, match="larger than"):
         store.put(store.new_token(), {"game": "x" * 5_000})
     tokens = []
-    for i in range(5):
-        tokens.append(store.new_token())
-        store.put(tokens[-1], {"game": "{}", "n": i})
-        path = store._path(tokens[-1])
+    for i in range(5):  # five pages, each saved a game and ended (kernels gone)
+        page = SaveStore(tmp_path, max_bytes=2_000, max_saves=3)
+        tokens.append(page.new_token())
+        page.put(tokens[-1], {"game": "{}", "n": i})
+        path = page._path(tokens[-1])
         os.utime(path, (time.time() - 100 + i, time.time() - 100 + i))
+        page.close()
     store.prune()
     assert len(list(tmp_path.glob("*.json"))) == 3
     assert store.get(tokens[0]) is None and store.get(tokens[-1])["n"] == 4

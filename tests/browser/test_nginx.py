@@ -1,0 +1,251 @@
+"""The README's reverse proxy, run: Debian's nginx (unprivileged, free ports, a temporary
+folder) with the configuration periodic_edu.workshop.nginx generates (the text
+docs/workshop.md shows), a self-signed certificate made here with openssl, and real workshop
+servers behind it.
+
+- a page loads over HTTPS in Chromium and its kernel websocket works: a turn is played;
+- the per-address limit on page loads answers 429 as documented (a full room stays a 503);
+- one template, two workshop servers, sticky sessions: each visitor's page, websocket and
+  close-tab request reach the server that holds its kernel.
+"""
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import shutil
+import ssl
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser_helpers import REPO, free_port, play_one_turn, serving
+from periodic_edu.workshop.nginx import site_config
+
+pytestmark = pytest.mark.browser
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+WORKSHOP = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
+            "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2"]
+#: the parts of nginx.conf around the README's site configuration: everything in tmp
+MAIN_CONF = """worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log warn;
+events {{ worker_connections 256; }}
+http {{
+    access_log {tmp}/access.log;
+    client_body_temp_path {tmp}/body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    include {tmp}/periodic.conf;
+}}
+"""
+
+
+class Proxy:
+    def __init__(self, base: str, tmp: Path, proc: subprocess.Popen) -> None:
+        self.base, self.tmp, self.proc = base, tmp, proc
+
+
+def certificate(tmp: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1, made now (never committed)."""
+    cert, key = tmp / "cert.pem", tmp / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                    "ec_paramgen_curve:prime256v1", "-nodes", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-days", "1",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key
+
+
+def start_nginx(tmp: Path, upstreams: list[str], **limits) -> Proxy:
+    if not Path(NGINX).exists():  # scripts/test installs it; a missing one fails, never skips
+        pytest.fail(f"no nginx at {NGINX}: apt-get install nginx (scripts/test does)")
+    tmp.mkdir(parents=True, exist_ok=True)
+    os.chmod(tmp, 0o755)  # when run as root, nginx's workers run as nobody
+    cert, key = certificate(tmp)
+    for attempt in range(3):
+        https, http = free_port(), free_port()
+        (tmp / "periodic.conf").write_text(site_config(
+            upstreams, server_name="127.0.0.1", certificate=str(cert), key=str(key),
+            https_port=https, http_port=http, **limits))
+        (tmp / "nginx.conf").write_text(MAIN_CONF.format(tmp=tmp))
+        checked = subprocess.run([NGINX, "-t", "-p", str(tmp), "-c", str(tmp / "nginx.conf")],
+                                 capture_output=True, text=True, timeout=60)
+        assert checked.returncode == 0, checked.stderr
+        proc = subprocess.Popen([NGINX, "-p", str(tmp), "-c", str(tmp / "nginx.conf"),
+                                 "-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with urllib.request.urlopen(f"https://127.0.0.1:{https}/voila/static/voila.js",
+                                            context=insecure(), timeout=5):
+                    return Proxy(f"https://127.0.0.1:{https}", tmp, proc)
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.2)
+        stop(proc)
+        if attempt == 2:
+            raise AssertionError(f"nginx did not start: {proc.stderr.read()[-2000:]}")
+    raise AssertionError("unreachable")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def insecure() -> ssl.SSLContext:
+    """The test's own self-signed certificate is the only one trusted here."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+class Client:
+    """One visitor over HTTPS through the proxy, with its own cookies."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPSHandler(context=insecure()),
+            urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str = "/") -> tuple[int, str]:
+        try:
+            with self.opener.open(self.base + path, timeout=120) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def cookie(self, name: str) -> str | None:
+        return next((c.value for c in self.jar if c.name == name), None)
+
+    def close_tab(self, kernel_id: str) -> int:
+        body = urllib.parse.urlencode({"_xsrf": self.cookie("_xsrf") or ""}).encode()
+        request = urllib.request.Request(f"{self.base}/voila/api/shutdown/{kernel_id}",
+                                         data=body, method="POST",
+                                         headers={"Origin": self.base})
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+
+def kernel_of(html: str) -> str:
+    import json
+    import re
+
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})'
+                       r"\s*</script>", html, re.S)
+    assert config, "no dashboard page"
+    return json.loads(config.group(1))["kernelId"]
+
+
+@pytest.fixture(scope="module")
+def workshop(tmp_path_factory):
+    with serving(WORKSHOP, REPO, tmp_path_factory.mktemp("room-a"), "/voila/static/voila.js",
+                 REPO / "lessons") as server:
+        yield server
+
+
+def test_a_page_over_https_plays_a_turn_and_the_page_limit_answers(workshop, tmp_path,
+                                                                    browser):
+    upstream = workshop.base.removeprefix("http://")
+    proxy = start_nginx(tmp_path / "nginx", [upstream])
+    try:
+        context = browser.new_context(ignore_https_errors=True,
+                                      viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(proxy.base + "/")
+        page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
+        page.get_by_role("tab", name="Play").click()
+        game = page.locator("[data-widget='game']")
+        game.wait_for(timeout=60_000)
+        start, moved = play_one_turn(page, game)  # every click goes over the websocket
+        assert start != moved
+        assert page.locator(".periodic-edu-lost").count() == 0
+        assert errors == []
+        page.close(run_before_unload=True)  # its close-tab request frees the seat
+        context.close()
+        # the per-address page limit: 10 a minute, 5 at once; beyond: 429 from nginx
+        statuses = []
+        client = Client(proxy.base)
+        began = time.monotonic()
+        for _ in range(10):
+            status, body = client.get("/")
+            statuses.append(status)
+            if status == 200:
+                assert client.close_tab(kernel_of(body)) == 204
+            elif status == 503:
+                assert "The room is full" in body  # the workshop's own page, not nginx's
+        print(f"ten page loads at once from one address: {statuses}")
+        # the browser's page load and the first five pass (one + a burst of five); one more
+        # passes for every 6 s the loop took (10 a minute), every other one is refused
+        allowed = 5 + int((time.monotonic() - began) / 6) + 1
+        assert 429 in statuses and 429 not in statuses[:5]
+        assert len(statuses) - statuses.count(429) <= allowed
+    finally:
+        stop(proxy.proc)
+
+
+def test_one_template_two_workshop_servers_sticky_sessions(workshop, tmp_path_factory,
+                                                          browser):
+    with serving(WORKSHOP, REPO, tmp_path_factory.mktemp("room-b"), "/voila/static/voila.js",
+                 REPO / "lessons") as second:
+        servers = {"a": workshop, "b": second}
+        proxy = start_nginx(tmp_path_factory.mktemp("nginx2"),
+                            [s.base.removeprefix("http://") for s in servers.values()],
+                            pages_per_minute=600, page_burst=50)
+        try:
+            sticky: dict[str, str] = {}  # server -> a periodic_room key that reaches it
+            for _ in range(16):
+                client = Client(proxy.base)
+                status, body = client.get("/")
+                assert status == 200
+                kernel = kernel_of(body)
+                holder = next(name for name, s in servers.items()
+                              if kernel in s.log.read_text())
+                sticky.setdefault(holder, client.cookie("periodic_room"))
+                # the same cookie reaches the same server: its close-tab request frees it
+                assert client.close_tab(kernel) == 204
+                if len(sticky) == 2:
+                    break
+            assert set(sticky) == {"a", "b"}, "one server got every visitor"
+            for name, key in sticky.items():  # a visitor of each server plays a turn
+                context = browser.new_context(ignore_https_errors=True,
+                                              viewport={"width": 1400, "height": 1000})
+                context.add_cookies([{"name": "periodic_room", "value": key,
+                                      "url": proxy.base + "/"}])
+                page = context.new_page()
+                page.set_default_timeout(30_000)
+                page.goto(proxy.base + "/")
+                page.locator("[data-board='main'] [data-symbol]").first.wait_for(
+                    timeout=90_000)
+                kernel = kernel_of(page.content())
+                assert kernel in servers[name].log.read_text()
+                page.get_by_role("tab", name="Play").click()
+                game = page.locator("[data-widget='game']")
+                game.wait_for(timeout=60_000)
+                play_one_turn(page, game)
+                page.close(run_before_unload=True)
+                context.close()
+        finally:
+            stop(proxy.proc)
