@@ -15,7 +15,10 @@ import { say } from "./text.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
 
+// ids unique in the page: each widget's module is its own copy (its own counter), so the
+// counter alone would repeat across the Play and Elemonster tabs' panels
 let UID = 0;
+const PAGE_ID = Math.random().toString(36).slice(2, 8);
 const storeKey = (game) => `periodic_edu.class_seat.${game}`;
 
 function readToken(game) {
@@ -35,10 +38,10 @@ function field(id, labelText, attrs) {
 }
 
 function render({ model, el }) {
-  const uid = ++UID;
+  const uid = `${PAGE_ID}-${++UID}`;
   const game = model.get("game");
   const announcer = createAnnouncer("class");
-  const root = pe("section", { class: "pe-cp", "aria-labelledby": `pe-cp-h-${uid}`, "data-role": "class-play" });
+  const root = pe("section", { class: "pe-cp", "aria-labelledby": `pe-cp-h-${uid}`, "data-role": "class-play", "data-game": game });
   const heading = pe("h3", { id: `pe-cp-h-${uid}`, text: say("class_heading") });
 
   // ---- joining ----
@@ -136,7 +139,11 @@ function render({ model, el }) {
     if (turn !== lastTurn && seated) announcer.say(turn);
     lastTurn = turn;
     if (seated && timer === null) {
-      timer = setInterval(() => model.send({ type: "refresh" }), model.get("refresh_ms") || 500);
+      timer = setInterval(() => {
+        // while the page unloads (a reload) the kernel's connection closes before the timer
+        // stops: a refresh then has nowhere to go and is dropped, not an error
+        try { model.send({ type: "refresh" }); } catch (e) { clearInterval(timer); timer = null; }
+      }, model.get("refresh_ms") || 500);
     } else if (!seated && timer !== null) {
       clearInterval(timer);
       timer = null;

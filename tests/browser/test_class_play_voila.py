@@ -17,7 +17,8 @@ from browser_helpers import REPO, run_axe, screenshot, serving, sized_page
 from periodic_edu.classroom import open_room
 
 CLASS = ".pe-class-play"
-PANEL = f'{CLASS} [data-role="class-play"]'
+PANEL = f'{CLASS} [data-role="class-play"][data-game="periodic"]'
+DUEL_PANEL = f'{CLASS} [data-role="class-play"][data-game="elemonster"]'
 GAME = '.pe-class-seat [data-widget="game"]'
 DUEL = '.pe-class-seat [data-widget="elemonster"]'
 
@@ -54,19 +55,19 @@ def room(class_server):
     r.close()
 
 
-def open_tab(page, server, tab: str):
+def open_tab(page, server, tab: str, panel: str = PANEL):
     page.goto(server.base + "/")
     t = page.get_by_role("tab", name=tab)
     t.wait_for(timeout=90_000)
     t.click()
-    page.locator(PANEL).wait_for(timeout=60_000)
+    page.locator(panel).wait_for(timeout=60_000)
 
 
-def join(page, code: str, name: str):
-    page.fill(f'{PANEL} [data-role="class-code"]', code)
-    page.fill(f'{PANEL} [data-role="class-name"]', name)
-    page.click(f'{PANEL} [data-role="class-join"]')
-    page.locator(f'{PANEL} [data-role="class-where"]:has-text("{name}")').wait_for(
+def join(page, code: str, name: str, panel: str = PANEL):
+    page.fill(f'{panel} [data-role="class-code"]', code)
+    page.fill(f'{panel} [data-role="class-name"]', name)
+    page.click(f'{panel} [data-role="class-join"]')
+    page.locator(f'{panel} [data-role="class-where"]:has-text("{name}")').wait_for(
         timeout=30_000)
 
 
@@ -74,9 +75,27 @@ def log_count(page, root: str) -> int:
     return page.locator(f'{root} [data-role="log"] li').count()
 
 
-def assert_clean(page):
-    assert page.is_hidden(f'{PANEL} [data-role="class-error"]'), page.inner_text(
-        f'{PANEL} [data-role="class-error"]')
+def take_turn(page):
+    """A person's turn by clicks: Spend on "±Z" to the first reachable cell, decline a
+    discovery, End turn."""
+    page.locator(f'{GAME}[data-my-turn="true"][data-phase="start"]').wait_for(timeout=15_000)
+    page.locator(f'{GAME} [data-mode="spend"]').click()
+    page.locator(f'{GAME} [data-trend="atomic_number"]').click()
+    target = page.locator(f'{GAME} [data-board="game"] [data-reachable="true"]').first
+    destination = target.get_attribute("data-symbol")
+    target.click()
+    page.locator(f'{GAME} [aria-current="true"][data-symbol="{destination}"]').wait_for(
+        timeout=10_000)
+    discover = page.locator(f'{GAME} [data-role="discover"] button[data-action="d-"]')
+    if discover.count():
+        discover.click()
+    page.locator(f'{GAME} button[data-action="end"]').click()
+    page.locator(f'{GAME}[data-my-turn="false"]').wait_for(timeout=10_000)
+
+
+def assert_clean(page, panel: str = PANEL):
+    assert page.is_hidden(f'{panel} [data-role="class-error"]'), page.inner_text(
+        f'{panel} [data-role="class-error"]')
     assert not page.js_errors, page.js_errors
 
 
@@ -128,21 +147,21 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
         assert "seat 2" in bob.inner_text(f'{PANEL} [data-role="class-where"]')
         assert bob.is_hidden(f'{PANEL} [data-role="class-pin"]')  # shown once only
         # Ada plays her first turn (a move and End turn): the others see it
-        ada.locator(f'{GAME}[data-my-turn="true"][data-phase="start"]').wait_for(timeout=15_000)
         before = log_count(bob, GAME)
-        ada.locator(f'{GAME} [data-mode="spend"]').click()
-        ada.locator(f'{GAME} [data-trend="atomic_number"]').click()
-        ada.locator(f'{GAME} [data-board="game"] [data-reachable="true"]').first.click()
-        ada.locator(f'{GAME} button[data-action="end"]').wait_for(timeout=10_000)
-        discover = ada.locator(f'{GAME} [data-role="discover"] button[data-action="d-"]')
-        if discover.count():
-            discover.click()
-        ada.locator(f'{GAME} button[data-action="end"]').click()
+        take_turn(ada)
         bob.wait_for_function(
             f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length > n",
             arg=before, timeout=5_000)
         bob.locator(f'{PANEL} [data-role="class-status"]:has-text("your turn")').wait_for(
             timeout=10_000)
+        # the rest of the one-round game, each on their own page
+        take_turn(bob)
+        take_turn(cy)
+        for page in (ada, bob, cy):
+            page.locator(f'{PANEL} [data-role="class-status"]:has-text("The game is over.")'
+                         ).wait_for(timeout=15_000)
+            page.locator(f'{GAME} [data-role="final"]').wait_for(timeout=15_000)
+        assert room.spectate(info.code, 0)["over"] is True
         for page in (ada, bob, cy):
             assert_clean(page)
         result = run_axe(ada, axe, CLASS)
@@ -162,35 +181,35 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
         for name in ("Ada", "Bob"):
             context, page = sized_page(browser, 1280, 900)
             pages.append((context, page))
-            open_tab(page, class_server, "Elemonster")
-            join(page, info.code, name)
+            open_tab(page, class_server, "Elemonster", DUEL_PANEL)
+            join(page, info.code, name, DUEL_PANEL)
         (ada_ctx, ada), (_, bob) = pages
         for page in (ada, bob):  # the table is full: it starts on both pages
             page.locator(DUEL).wait_for(timeout=30_000)
-        assert bob.locator(f'{PANEL} [data-role="class-status"]').inner_text() == \
+        assert bob.locator(f'{DUEL_PANEL} [data-role="class-status"]').inner_text() == \
             "Ada is to move."
-        pin = ada.inner_text(f'{PANEL} [data-role="class-pin"]').split()[4].rstrip(".")
+        pin = ada.inner_text(f'{DUEL_PANEL} [data-role="class-pin"]').split()[4].rstrip(".")
         # Ada closes her tab; after the idle time Bob's kernel lets a bot stand in for her
         ada_ctx.close()
         pages[0] = (None, None)
-        bob.locator(f'{PANEL} [data-role="class-seats"] li:has-text("a bot plays for now")'
+        bob.locator(f'{DUEL_PANEL} [data-role="class-seats"] li:has-text("a bot plays for now")'
                     ).wait_for(timeout=30_000)
         # Ada rejoins from a new device with the class code, her name and the PIN
         context, page = sized_page(browser, 390, 844, touch=True)
         pages[0] = (context, page)
-        open_tab(page, class_server, "Elemonster")
-        page.locator(f'{PANEL} summary').click()
-        page.fill(f'{PANEL} [data-role="rejoin-code"]', info.code)
-        page.fill(f'{PANEL} [data-role="rejoin-name"]', "Ada")
-        page.fill(f'{PANEL} [data-role="rejoin-pin"]', pin)
-        page.click(f'{PANEL} [data-role="class-rejoin"]')
-        page.locator(f'{PANEL} [data-role="class-where"]:has-text("Ada")').wait_for(
+        open_tab(page, class_server, "Elemonster", DUEL_PANEL)
+        page.locator(f'{DUEL_PANEL} summary').click()
+        page.fill(f'{DUEL_PANEL} [data-role="rejoin-code"]', info.code)
+        page.fill(f'{DUEL_PANEL} [data-role="rejoin-name"]', "Ada")
+        page.fill(f'{DUEL_PANEL} [data-role="rejoin-pin"]', pin)
+        page.click(f'{DUEL_PANEL} [data-role="class-rejoin"]')
+        page.locator(f'{DUEL_PANEL} [data-role="class-where"]:has-text("Ada")').wait_for(
             timeout=30_000)
-        page.locator(f'{PANEL} [data-role="class-stand-in"]').wait_for(timeout=15_000)
-        page.click(f'{PANEL} [data-role="class-back"]')
-        page.locator(f'{PANEL} [data-role="class-stand-in"]').wait_for(state="hidden",
+        page.locator(f'{DUEL_PANEL} [data-role="class-stand-in"]').wait_for(timeout=15_000)
+        page.click(f'{DUEL_PANEL} [data-role="class-back"]')
+        page.locator(f'{DUEL_PANEL} [data-role="class-stand-in"]').wait_for(state="hidden",
                                                                        timeout=15_000)
-        assert_clean(page)
+        assert_clean(page, DUEL_PANEL)
         screenshot(page, "class_play_elemonster_390")
     finally:
         for context, _ in pages:
