@@ -188,3 +188,31 @@ def test_two_kernels_refresh_at_once_exactly_one_bot_move_lands(room):
     for t in threads:
         t.join()
     assert ada.seat.view()["revision"] == rev + 1  # one bot move, not two
+
+
+def test_the_panel_and_its_game_follow_the_language(room):
+    info = room.create_class(game="elemonster", tables=1, seats=2)
+    box = class_play_box("elemonster", room=room, lang="en")
+    send(box.join, {"type": "join", "code": info.code, "name": "Ada"})
+    room.join(info.code, "Bob")
+    box.join.refresh()
+    game = box.join.view
+    assert game is not None and game.lang == "en"
+    box.lang = "uk"
+    assert box.join.lang == "uk" and game.lang == "uk"
+    assert box.join.strings["text"]["class_join"] == "Приєднатися"
+    send(box.join, {"type": "join", "code": "ZZZZ-ZZZZ", "name": "Ada"})  # seated already?
+    assert "Traceback" not in box.join.error
+
+
+def test_the_join_panel_syncs_no_secret_of_other_seats(room):
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    panel = ClassPlayWidget("periodic", room=room)
+    send(panel, {"type": "join", "code": info.code, "name": "Ada"})
+    bob = room.join(info.code, "Bob")
+    panel.refresh()
+    text = synced(panel) + synced(panel.view)
+    state = bob.state()
+    assert bob.token not in text and str(state["game"].seed) not in text
+    assert json.dumps(bob.view()["agenda_choices"]) not in text
+    assert info.teacher_key not in text
