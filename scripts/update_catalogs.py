@@ -52,6 +52,8 @@ CODE_SOURCES = {
             {"_": None, "N_": None, "ngettext": (1, 2)}),
     "engine": (["engine/reasons.py", "tabletop/errors.py"], {"N_": None, "NP_": (1, 2)}),
     "classroom": (["classroom/errors.py"], {"N_": None}),  # the room's refusals (class play)
+    # the workshop server's own pages: room full, lost connection
+    "workshop": (["workshop/pages.py", "workshop/template.py"], {"N_": None}),
 }
 # Elemonster: the engine's refusals, the bots' sentences, the widget's and card's words
 CODE_SOURCES["elemonster"] = (

@@ -257,3 +257,20 @@ def test_the_workshop_kernels_build_the_games_tabs_when_opened():
     assert lazy.opened() == [0, 1, 2]
     assert dashboard(seed=1, lang="en").opened() == [0, 1, 2, 3]  # a notebook: every tab
     del app
+
+
+def test_the_servers_own_pages_speak_the_visitors_language():
+    """Room full, no options, could not start, and the lost-connection notice come from the
+    workshop catalog in en/uk/de; the page's language is ?lang=, else Accept-Language."""
+    from periodic_edu.workshop.pages import page, visitor_language
+    from periodic_edu.workshop.template import LOST_TEXT
+    assert visitor_language("uk", "de-DE,de;q=0.9") == "uk"
+    assert visitor_language(None, "de-DE,de;q=0.9,en;q=0.5") == "de"
+    assert visitor_language("xx", "fr-FR, uk;q=0.8") == "uk"
+    assert visitor_language(None, None) == "en"
+    uk = page("room_full", lang="uk", refresh_s=5, seats=30)
+    assert '<html lang="uk">' in uk and "Кімната заповнена" in uk and "30 із 30" in uk
+    de = page("no_options", lang="de", link="/")
+    assert '<html lang="de">' in de and "Dashboard öffnen" in de
+    assert "перезавантаж сторінку" in LOST_TEXT["uk"]["text"]
+    assert LOST_TEXT["de"]["button"] == "Neu laden" and LOST_TEXT["en"]["button"] == "Reload"

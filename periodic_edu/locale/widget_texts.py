@@ -572,6 +572,7 @@ PAGE = {
     "not_bot_turn": N_("it is {name}'s turn, not a bot's"),
     "save_gone": N_("that saved game is no longer there (saves expire after a day); this game "
                     "goes on"),
+    "save_damaged": N_("that saved game is damaged and cannot be resumed; this game goes on"),
     "over_new_game": N_("the game is over: start a new game"),
     "bot_turn_act": N_("it is {name}'s turn ({kind} bot); the browser plays only for people"),
     "went_wrong": N_("something went wrong ({what}); the game is unchanged"),

@@ -243,7 +243,10 @@ class TableWidget(IntentWidget):
             token, self._offered = getattr(self, "_offered", None), None
             if token is None or not self.resume(token):
                 self.resume_offer = {}
-                return self._refuse(Text("save_gone"))
+                # a save that is there but unreadable or does not replay is damaged, not gone
+                status = getattr(self.table.store, "status", lambda _token: "missing")(token)
+                return self._refuse(Text("save_damaged" if status in ("ok", "damaged")
+                                         else "save_gone"))
             return True
         if intent.type == "dismiss_resume":
             self._offered = None

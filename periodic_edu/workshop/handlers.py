@@ -36,7 +36,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from .kernels import RoomFull, RoomKernelManager, Ticket
-from .pages import page
+from .pages import page, visitor_language
 
 __all__ = ["RoomPageHandler", "RoomShutdownHandler", "RoomKernelHandler",
            "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after"]
@@ -126,7 +126,9 @@ class RoomPageHandler(TornadoVoilaHandler):
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(page(kind, **kwargs))
+        lang = visitor_language(self.get_query_argument("lang", None),
+                                self.request.headers.get("Accept-Language"))
+        self.finish(page(kind, lang=lang, **kwargs))
 
 
 def _seat_from_task(km: RoomKernelManager, ticket: Ticket, task: Any) -> None:

@@ -21,21 +21,20 @@ from pathlib import Path
 
 import tornado.web
 
+from .. import i18n
+from ..i18n import N_
+
 __all__ = ["TEMPLATE_DIR", "LOST_TEXT", "paths", "LostScriptHandler", "lost_script"]
 
 TEMPLATE_DIR = Path(__file__).with_name("page_template")
 
+#: The notice's words (the ``workshop`` catalog's ids).
+LOST_WORDS = {"text": N_("The connection to the server was lost — reload to resume your game."),
+              # TRANSLATORS: the button under the lost-connection notice
+              "button": N_("Reload")}
 #: The notice, in each language of the kit (the page's ?lang= chooses; English otherwise).
-LOST_TEXT = {
-    "en": {"text": "The connection to the server was lost — reload to resume your game.",
-           "button": "Reload"},
-    "uk": {"text": "Зв'язок із сервером втрачено — перезавантажте сторінку, щоб продовжити "
-                   "гру.",
-           "button": "Перезавантажити"},
-    "de": {"text": "Die Verbindung zum Server ist unterbrochen — lade die Seite neu, um dein "
-                   "Spiel fortzusetzen.",
-           "button": "Neu laden"},
-}
+LOST_TEXT = {lang: {key: i18n.gettext("workshop", text, lang) for key, text in LOST_WORDS.items()}
+             for lang in i18n.LANGUAGES}
 
 _SCRIPT = r"""(function () {
   "use strict";

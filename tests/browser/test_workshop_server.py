@@ -24,6 +24,7 @@ from browser_helpers import REPO, play_one_turn, serving
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import workshop_load  # noqa: E402  (the protocol client: what Voila's page does on the wire)
+from periodic_edu.workshop.template import LOST_TEXT
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ CLASS_SIZE = 2
 #: for a few seconds at most, and their kernels connect or are closed)
 UNCONNECTED_S = 30
 ROOM_FULL = "The room is full: this page tries again by itself in a few seconds."
-LOST = "The connection to the server was lost — reload to resume your game."
+LOST = LOST_TEXT["en"]["text"]
 
 
 @pytest.fixture(scope="module")
@@ -346,7 +347,7 @@ def test_the_page_loads_nothing_from_outside_and_knows_when_its_kernel_is_gone(r
     kernel_process(room, kernel).kill()  # the memory cap, a crash: the kernel is gone
     alert = page.locator(".periodic-edu-lost[role='alert']")
     alert.wait_for(timeout=30_000)
-    lost_uk = "Зв'язок із сервером втрачено — перезавантажте сторінку, щоб продовжити гру."
+    lost_uk = LOST_TEXT["uk"]["text"]  # the workshop catalog's Ukrainian
     assert lost_uk in alert.inner_text()
     box = alert.bounding_box()
     assert box is not None and box["y"] == 0  # in sight wherever the page is scrolled to

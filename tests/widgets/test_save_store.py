@@ -161,3 +161,29 @@ def test_dashboard_class_code_field(tmp_path):
     yes = confirm.children[1]
     yes.click()
     assert holder.children[0] is not game and confirm.layout.display == "none"
+
+
+def test_a_save_damaged_between_the_offer_and_the_resume_is_called_damaged(tmp_path):
+    """The page was offered a save; before it answered, the file was damaged (a save that is
+    JSON but does not replay, then one that is not JSON): the refusal says damaged, not gone,
+    and the game on the page goes on unchanged."""
+    store = SaveStore(tmp_path)
+    other = GameWidget(players=["You", "Bot"], bots={1: "random"}, seed=2, save_store=store)
+    play_some(other, 5)
+    token = other.resume_token
+    path = next(tmp_path.glob("*.json"))
+    for damage in ("replay", "bytes"):
+        w = GameWidget(players=["You", "Bot"], bots={1: "random"}, seed=SEED, save_store=store)
+        before = w.game.to_json()
+        assert w.handle_message({"type": "hello", "token": token})
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if damage == "replay":
+            game = json.loads(record["game"])
+            game["actions"][1] = "not an action"
+            path.write_text(json.dumps({**record, "game": json.dumps(game)}), encoding="utf-8")
+        else:
+            path.write_text('{"game": ', encoding="utf-8")
+        assert not w.handle_message({"type": "resume"})
+        assert "damaged" in w.error and "no longer there" not in w.error, (damage, w.error)
+        assert w.game.to_json() == before
+        path.write_text(json.dumps(record), encoding="utf-8")  # mended for the next round
