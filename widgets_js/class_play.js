@@ -93,7 +93,8 @@ function render({ model, el }) {
     [where, pinNote, status, standIn, seatsHeading, seatList, leave]);
 
   const errorBox = pe("p", { class: "pe-cp-error", role: "alert", "data-role": "class-error", hidden: true });
-  root.append(heading, errorBox, joinPart, seatPart, announcer.root);
+  const noServer = pe("p", { "data-role": "class-no-server", hidden: true, text: say("class_no_server") });
+  root.append(heading, errorBox, noServer, joinPart, seatPart, announcer.root);
   el.append(root);
 
   let timer = null;
@@ -114,8 +115,9 @@ function render({ model, el }) {
 
   function update() {
     const phase = model.get("phase");
-    const seated = phase !== "join";
-    joinPart.hidden = seated;
+    const seated = phase === "waiting" || phase === "playing";
+    noServer.hidden = phase !== "no_server";
+    joinPart.hidden = phase !== "join";
     seatPart.hidden = !seated;
     const info = model.get("seat_info") || {};
     where.textContent = seated ? say("class_where", info) : "";

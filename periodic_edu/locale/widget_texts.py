@@ -15,6 +15,11 @@ from __future__ import annotations
 from .. import i18n
 from ..i18n import N_, NP_
 
+#: the static site has no server to share a table (the site's page, the join panel there)
+SITE_NO_CLASS_PLAY = N_("Class games, with every student on their own device at one table, "
+                        "need the Voila dashboard on a server: this page has no server. Here "
+                        "you can play against bots or pass one screen around.")
+
 FRONT_END = {
     'you': N_("You"),
     # grammar
@@ -462,6 +467,7 @@ FRONT_END = {
                          "again yourself."),
     'class_back': N_("I'm back"),
     'class_leave': N_("Leave this seat on this device"),
+    'class_no_server': SITE_NO_CLASS_PLAY,
 
 }
 
@@ -661,6 +667,7 @@ PAGE = {
     "class_not_started": N_("The game at your table has not started yet."),
     "class_other_game": N_("This class plays Elemonster: join it on the Elemonster tab."),
     "class_other_game_periodic": N_("This class plays Periodic: join it on the Play tab."),
+    "class_no_server": SITE_NO_CLASS_PLAY,
 }
 
 #: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,
@@ -702,9 +709,7 @@ SITE = {
                  "again, the browser may be too old for WebAssembly Python (use a current "
                  "Chrome, Edge, Firefox or Safari)."),
     "hint": N_("This page loads about 17 MB: Python itself, to run in your browser."),
-    "no_class_play": N_("Class games, with every student on their own device at one table, "
-                        "need the Voila dashboard on a server: this page has no server. Here "
-                        "you can play against bots or pass one screen around."),
+    "no_class_play": SITE_NO_CLASS_PLAY,
 }
 
 

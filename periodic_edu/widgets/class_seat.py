@@ -31,6 +31,7 @@ marks the seat connected.
 from __future__ import annotations
 
 import re
+import sys
 import time
 from typing import Any
 
@@ -208,7 +209,8 @@ class ClassPlayWidget(IntentWidget):
     _css = traitlets.Unicode(css("class_play.css")).tag(sync=True)
 
     game = traitlets.Unicode("periodic", help="The game of this tab.").tag(sync=True)
-    phase = traitlets.Unicode("join", help="join | waiting | playing").tag(sync=True)
+    phase = traitlets.Unicode("join", help="join | waiting | playing | no_server (the static "
+                              "site: nothing to join)").tag(sync=True)
     seat_info = traitlets.Dict(help="{code, table, seat, name}: where this student sits.").tag(
         sync=True)
     pin = traitlets.Unicode("", help="The seat PIN, shown once after joining.").tag(sync=True)
@@ -222,7 +224,13 @@ class ClassPlayWidget(IntentWidget):
         sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
 
-    def __init__(self, game: str = "periodic", room: Any = None, **kwargs: Any) -> None:
+    def __init__(self, game: str = "periodic", room: Any = None, served: bool | None = None,
+                 **kwargs: Any) -> None:
+        """``served``: False on the static site (Python in the page, no server to share a
+        table: the panel says so and joins nothing); None: False exactly under Pyodide."""
+        if served is None:
+            served = sys.platform != "emscripten"
+        self._served = bool(served)
         if game not in _VIEWS:
             raise ValueError(f"game must be 'periodic' or 'elemonster', not {describe(game)}")
         self._room = room
@@ -231,7 +239,7 @@ class ClassPlayWidget(IntentWidget):
         self.box = ipywidgets.VBox([])
         self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
         self._last_refresh = self._last_bot = self._last_touch = float("-inf")
-        super().__init__(game=game, **kwargs)
+        super().__init__(game=game, phase="join" if self._served else "no_server", **kwargs)
         self.on_msg(self._on_custom_msg)
 
     def __repr__(self) -> str:  # never the token
@@ -289,6 +297,10 @@ class ClassPlayWidget(IntentWidget):
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         kind = intent["type"]
+        if not self._served:  # the static site: no room shared with anyone to join
+            if kind in ("join", "rejoin"):
+                raise TableError(Text("class_no_server"))
+            return
         if kind == "hello":
             if intent["token"] and self._seat is None:
                 from ..classroom import NotFound
@@ -407,8 +419,8 @@ class ClassPlayBox(ipywidgets.VBox):
     relabels all of them."""
 
     def __init__(self, game: str, lang: str | None = None, room: Any = None,
-                 rest: tuple = ()) -> None:
-        self.join = ClassPlayWidget(game, room=room, lang=lang)
+                 rest: tuple = (), served: bool | None = None) -> None:
+        self.join = ClassPlayWidget(game, room=room, lang=lang, served=served)
         self.rest = tuple(rest)
         super().__init__([self.join, self.join.box, *self.rest])
         self.add_class("pe-class-play")
@@ -426,6 +438,6 @@ class ClassPlayBox(ipywidgets.VBox):
 
 
 def class_play_box(game: str = "periodic", lang: str | None = None, room: Any = None,
-                   rest: tuple = ()) -> ClassPlayBox:
+                   rest: tuple = (), served: bool | None = None) -> ClassPlayBox:
     """The "Join a class game" panel of a dashboard tab (see :class:`ClassPlayBox`)."""
-    return ClassPlayBox(game, lang=lang, room=room, rest=rest)
+    return ClassPlayBox(game, lang=lang, room=room, rest=rest, served=served)

@@ -216,3 +216,15 @@ def test_the_join_panel_syncs_no_secret_of_other_seats(room):
     assert bob.token not in text and str(state["game"].seed) not in text
     assert json.dumps(bob.view()["agenda_choices"]) not in text
     assert info.teacher_key not in text
+
+
+def test_the_static_site_has_no_server_to_join(room):
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    panel = ClassPlayWidget("periodic", room=room, served=False, lang="de")
+    assert panel.phase == "no_server"
+    send(panel, {"type": "hello", "token": ""})
+    send(panel, {"type": "join", "code": info.code, "name": "Ada"})
+    assert panel.phase == "no_server" and panel.seat is None
+    assert panel.error == Text("class_no_server").render("de") != Text("class_no_server").render()
+    assert room.teacher(info.code, info.teacher_key).overview()["tables"][0]["seats"][0][
+        "name"] is None  # nobody joined
