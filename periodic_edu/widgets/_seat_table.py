@@ -20,13 +20,15 @@ What differs from a table at home:
 * no undo (another seat may already have seen the move), no new game, no save of its own: the
   room keeps the game.
 
-No widget code here (traitlets/ipywidgets are not imported): tested with a plain room.
+No widget code here (traitlets/ipywidgets are not imported): tested with a plain room. The
+room (:mod:`periodic_edu.classroom`, which imports ``sqlite3``) is imported only when a seat
+acts: the static site's Pyodide has no ``sqlite3`` unless asked, and its dashboard imports this
+module without ever joining a class.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..classroom import RoomError, StaleRevisionError
 from ..tabletop.table import Seat, Table, TableError, Text
 
 __all__ = ["SeatTable", "MovedOn"]
@@ -122,6 +124,7 @@ class SeatTable(Table):
         """Play ``action`` for this seat at the revision last pulled. Raises :class:`MovedOn`
         (stale: the new state is pulled), TableError (the room's refusal, in any language) or
         the game's IllegalMoveError; a refused move changes nothing."""
+        from ..classroom import RoomError, StaleRevisionError
         if self.game is None:
             raise TableError(Text("class_not_started"))
         try:
@@ -159,7 +162,7 @@ class SeatTable(Table):
 class _RoomWords(str):
     """A room's refusal as a parameter of a :class:`Text`: said in the text's language."""
 
-    def __new__(cls, error: RoomError) -> "_RoomWords":
+    def __new__(cls, error: Exception) -> "_RoomWords":
         self = str.__new__(cls, str(error))
         self._error = error
         return self

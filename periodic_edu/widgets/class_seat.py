@@ -273,6 +273,10 @@ class ClassPlayWidget(IntentWidget):
             intent = parse_intent(content)
         except IntentError as exc:
             return self._refuse(Text("bad_message", why=str(exc)).render(self.lang))
+        if not self._served:  # the static site: nothing to join (and no room to import)
+            if intent["type"] in ("join", "rejoin"):
+                return self._refuse(Text("class_no_server").render(self.lang))
+            return True
         from ..classroom import RoomError
         try:
             self._dispatch(intent)
@@ -297,10 +301,6 @@ class ClassPlayWidget(IntentWidget):
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         kind = intent["type"]
-        if not self._served:  # the static site: no room shared with anyone to join
-            if kind in ("join", "rejoin"):
-                raise TableError(Text("class_no_server"))
-            return
         if kind == "hello":
             if intent["token"] and self._seat is None:
                 from ..classroom import NotFound

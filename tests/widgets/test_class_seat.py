@@ -228,3 +228,22 @@ def test_the_static_site_has_no_server_to_join(room):
     assert panel.error == Text("class_no_server").render("de") != Text("class_no_server").render()
     assert room.teacher(info.code, info.teacher_key).overview()["tables"][0]["seats"][0][
         "name"] is None  # nobody joined
+
+
+def test_the_dashboard_builds_without_sqlite3():
+    """The static site's Pyodide has no sqlite3 unless asked: the dashboard (with its join
+    panels) must build and refuse joining without importing the room."""
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['sqlite3'] = None\n"
+            "from periodic_edu.widgets.dashboard import dashboard\n"
+            "from periodic_edu.widgets.class_seat import ClassPlayWidget\n"
+            "app = dashboard(lang='uk')\n"
+            "p = ClassPlayWidget('periodic', served=False)\n"
+            "p.handle_message({'type': 'join', 'code': 'K7Q2-M9XD', 'name': 'Ada'})\n"
+            "assert p.phase == 'no_server' and p.error, p.error\n"
+            "assert 'periodic_edu.classroom' not in sys.modules\n"
+            "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
