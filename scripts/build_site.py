@@ -380,7 +380,7 @@ def page_script() -> str:
         i18n.resolve_language(marker)
     except i18n.UnknownLanguageError as exc:
         unknown = str(exc).replace(repr(marker), "{lang}")
-    frame = ("title", "intro", "tab_explore", "tab_cards", "tab_play", "language", "element")
+    frame = ("title", "about", "intro", "tab_explore", "tab_cards", "tab_play", "language", "element")
     words = {lang: {**{key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()},
                     **{key: i18n.gettext("widgets", DASHBOARD[key], lang)
                        for key in frame if key != "title"},
@@ -694,6 +694,7 @@ def build(output: Path) -> dict:
         for name in ("index.html", "dashboard.html", "site.css", "page_kernel.py"):
             shutil.copy2(SRC / name, built / name)
         (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")
+        rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)
         data = write_dashboard_data(built)
@@ -710,6 +711,23 @@ def build(output: Path) -> dict:
         f"in {seconds:.0f} s")
     return {"output": str(output), "bytes": size, "seconds": seconds, "packages": in_lock,
             "version": version}
+
+
+def rules_pages(into: Path) -> list[str]:
+    """The rule books as pages (periodic_edu/rules_page.py), one per game and language, linked
+    from index.html: rules-<lang>.html (Periodic), elemonster-rules-<lang>.html. The widgets'
+    How to play panels open the same page from Python (no file needed)."""
+    from periodic_edu import i18n
+    from periodic_edu.rules_page import GAMES, rules_page
+    from periodic_edu.widgets._assets import font_face
+
+    names = []
+    for game in GAMES:
+        for lang in i18n.LANGUAGES:
+            name = f"{'rules' if game == 'periodic' else 'elemonster-rules'}-{lang}.html"
+            (into / name).write_text(rules_page(game, lang, head=font_face()), encoding="utf-8")
+            names.append(name)
+    return names
 
 
 def _installed_version(dist: str) -> str:

@@ -94,7 +94,11 @@ function render({ model, el }) {
 
   const errorBox = pe("p", { class: "pe-cp-error", role: "alert", "data-role": "class-error", hidden: true });
   const noServer = pe("p", { "data-role": "class-no-server", hidden: true, text: say("class_no_server") });
-  root.append(heading, errorBox, noServer, joinPart, seatPart, announcer.root);
+  // folded to one line until opened (the tab's own game stays on a phone's first screen);
+  // open whenever this page holds a seat
+  const fold = pe("details", { class: "pe-cp-fold", "data-role": "class-fold" },
+    [pe("summary", {}, [heading]), errorBox, noServer, joinPart, seatPart]);
+  root.append(fold, announcer.root);
   el.append(root);
 
   let timer = null;
@@ -117,6 +121,7 @@ function render({ model, el }) {
     const phase = model.get("phase");
     const seated = phase === "waiting" || phase === "playing";
     noServer.hidden = phase !== "no_server";
+    if (seated && !fold.open) fold.open = true;
     joinPart.hidden = phase !== "join";
     seatPart.hidden = !seated;
     const info = model.get("seat_info") || {};
@@ -153,6 +158,7 @@ function render({ model, el }) {
   }
   function drawError() {
     const text = model.get("error") || "";
+    if (text) fold.open = true;
     errorBox.hidden = !text;
     errorBox.textContent = text;
   }

@@ -33,7 +33,7 @@ function render({ model, el }) {
   const shell = createShell(model);
   const em = createEmUi(model, shell);
   const { T } = em;
-  const help = createEmHelp(em, uid);
+  const help = createEmHelp(em, uid, model);
   const resumeWords = () => ({ title: T("saved_title"), question: T("saved_question"), fresh: T("saved_new") });
   const resume = createResume({ model, send: shell.send }, resumeWords, EM_RESUME_KEY);
   const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });

@@ -8,10 +8,12 @@
 import { pe, formatNumber } from "./board.js";
 import { fill } from "./text.js";
 
-// symbol id -> glyph (decoration only: aria-hidden, the label beside it says what it is)
+// symbol id -> glyph (decoration only: aria-hidden, the label beside it says what it is).
+// Every glyph is drawn by the font the package ships (fonts/periodic-symbols.ttf); the shield
+// is a pentagon because no free font we ship draws U+26E8 (it showed as an empty box).
 const GLYPHS = {
   heart: "♥", skull: "☠", crown: "♛", neutral: "◯", radioactive: "☢", magnetic: "∩",
-  flammable: "♨", hard: "◆", material: "⚙", semiconductor: "▦", corrosive: "⚗", shield: "⛨",
+  flammable: "♨", hard: "◆", material: "⚙", semiconductor: "▦", corrosive: "⚗", shield: "⬟",
 };
 
 // the language of the card being drawn (set by elemonsterCard for its own drawing)

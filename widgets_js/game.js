@@ -87,7 +87,7 @@ function render({ model, el }) {
   const tracks = createTracks(ctx);
   const log = createLog(ctx);
   const final = createFinal(ctx);
-  const help = createHelp(stat.rules_url);
+  const help = createHelp(stat.rules_url, model);
   const resume = createResume(ctx, () => ({ title: say("resume_title"), question: say("resume_question"), fresh: say("resume_new") }));
 
   const title = pe("h2", { class: "pe-g-title" });

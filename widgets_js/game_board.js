@@ -8,7 +8,9 @@ import { CARD_COLOURS } from "./game_cards.js";
 
 export function createGameBoard(ctx, onActivate) {
   const board = createBoard({ cells: ctx.stat.cells, name: "game", label: say("game_board"), interactive: true, onActivate });
-  const frame = frameBoard(board, { label: say("board_scroll_label"), min: 28, max: 46 });
+  // 38 px at least: a symbol, the steps above it and the flasks below it each get their own
+  // band (game.css); a phone scrolls the board sideways instead of stacking them
+  const frame = frameBoard(board, { label: say("board_scroll_label"), min: 38, max: 46, compactBelow: 46 });
   const legend = pe("div", { class: "pe-g-legend", "aria-hidden": "true" }, [
     pe("span", {}, [pe("span", { class: "pe-g-flask", style: { background: "#555" }, text: "1" }), say("legend_flask")]),
     pe("span", {}, [pe("span", { class: "pe-g-cube", style: { background: CARD_COLOURS.blue } }), say("legend_cube")]),

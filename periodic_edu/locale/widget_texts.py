@@ -216,7 +216,7 @@ FRONT_END = {
     'help_turn_title': N_("How a turn works"),
     'help_turn': N_("Choose Spend (pay 1 energy, then 2, for each move) or Gain (take all the energy on one trend's spot and make that one move).\nClick a trend: the cells it can take your flask to light up, with their distance. Click one to move.\nLanding on a goal cube? Discover that element for a card, or decline.\nAward tiles (under the trends) give free moves. End the turn when you are done; a cell marked ▲ moves you up the track if you end there."),
     'help_more': N_("All the rules, with every decision this game makes:"),
-    'rules_link': N_("docs/rules.md"),
+    'rules_link': N_("the rules (opens a page)"),
 
     # the game: resume
     'resume_title': N_("A saved game"),
@@ -474,6 +474,8 @@ FRONT_END = {
 #: The dashboard's own words (periodic_edu/widgets/dashboard.py).
 DASHBOARD = {
     "title": N_("Periodic: play with the periodic table"),
+    # the one line the introduction folds into (it opens on demand)
+    "about": N_("What is on this page?"),
     "intro": N_("Explore trends: pick an element and a trend to see where the game lets the "
                 "flask go, next to the real data. Element cards: any of the 118 elements with "
                 "units and sources. Play: a whole game of Periodic against the computer. "
@@ -689,6 +691,12 @@ OBJECTIVE_WORDS = {
 }
 
 
+#: The rules page the How to play panels open (periodic_edu/rules_page.py).
+RULES_PAGE = {
+    "english_only": N_("These rules are written in English only; there is no translation yet."),
+}
+
+
 #: The static site's dashboard page (site_src/dashboard.html and dashboard.js): the words it
 #: shows before Python has loaded. scripts/build_site.py writes them, in every language, into
 #: the site's words.json; the page picks the language of its ?lang=.
@@ -699,7 +707,7 @@ SITE = {
     "fair_head": N_("Practice, not a fair match:"),
     "fair_text": N_("here the whole game runs in your browser, so a curious player can read its "
                     "hidden information. Fine for practice against bots; for games that must "
-                    "stay fair, use the Voila dashboard on a server."),
+                    "stay fair, play on your class's server."),
     "loading": N_("Loading Python in your browser… {pct} %"),
     # Play and Elemonster while Python starts (the other tabs work already)
     "starting": N_("Python is starting… {pct} %"),

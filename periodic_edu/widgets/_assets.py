@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["asset_dir", "asset_path", "esm", "css"]
+__all__ = ["asset_dir", "asset_path", "esm", "css", "font_face", "SYMBOL_FONT"]
 
 _IMPORT = re.compile(r'^import\s*\{[^}]*\}\s*from\s*"\./([A-Za-z0-9_\-]+\.js)";?\s*$', re.M)
 
@@ -67,5 +67,21 @@ def esm(name: str) -> str:
     return _link(name, set())
 
 
+#: The font that draws every symbol the widgets print (scripts/make_symbol_font.py).
+SYMBOL_FONT = "fonts/periodic-symbols.ttf"
+
+
+def font_face() -> str:
+    """The ``@font-face`` of the symbol font, from the package's own file. anywidget injects
+    the CSS as text (no URL of the package is known to the page), so the font travels inside
+    it as a data URL: 16 kB, no CDN, no server route."""
+    import base64
+
+    data = base64.b64encode(asset_path(SYMBOL_FONT).read_bytes()).decode("ascii")
+    return ('@font-face { font-family: "periodic_edu symbols"; font-display: swap; '
+            f'src: url(data:font/ttf;base64,{data}) format("truetype"); }}')
+
+
 def css(*names: str) -> str:
-    return "\n".join(asset_path(n).read_text(encoding="utf-8") for n in names)
+    """The widget's CSS files, after the symbol font's ``@font-face``."""
+    return "\n".join([font_face(), *(asset_path(n).read_text(encoding="utf-8") for n in names)])

@@ -150,6 +150,8 @@ TEXT: dict[str, str | tuple[str, str]] = {
     # the How to play panel (ELEMONSTER §4-§8 in a player's words; the rulebook's terms)
     "help": N_("How to play"),
     "help_close": N_("Close How to play"),
+    "help_rules": N_("Every rule, with the choices this game makes:"),
+    "rules_link": N_("the rules (opens a page)"),
     "help_goal": N_("Goal: lay as many bonds as you can. Every bond scores points when it is "
                     "laid; at the end every card left in your hand costs points (skulls and "
                     "radioactive cards cost more). Most points wins; a tie goes to the player "

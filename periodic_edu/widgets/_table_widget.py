@@ -10,6 +10,8 @@ constants, its view of the position and the words of its refusals (``_sync_view`
 """
 from __future__ import annotations
 
+import functools
+
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
@@ -70,6 +72,11 @@ class TableWidget(IntentWidget):
         sync=True)
     resume_offer = traitlets.Dict(help="A saved game this browser may resume: {'text': ...}.").tag(
         sync=True)
+    rules_page = traitlets.Unicode("", help="The game's whole rule book as an HTML page, in the "
+                                   "widget's language where translated (read-only): the How to "
+                                   "play panel opens it in a new tab.").tag(sync=True)
+    #: Whose rule book :attr:`rules_page` holds (periodic_edu.rules_page.GAMES); '' for none.
+    RULES_GAME = ""
 
     table: Table
 
@@ -91,9 +98,22 @@ class TableWidget(IntentWidget):
         self.bot_delay_ms = delay_ms
         self._ready = True
         self._translate(self.lang)
+        self._set_rules_page(self.lang)
         self._seats()
         self.on_msg(self._on_custom_msg)
         self._sync()
+
+    @traitlets.observe("lang")
+    def _rules_language(self, change: dict) -> None:
+        if getattr(self, "_ready", False):
+            self._set_rules_page(change["new"])
+
+    def _set_rules_page(self, lang: str) -> None:
+        """The rules page in ``lang`` (rendered once per language and widget class: the rule
+        book does not change while a server runs). No rule book installed: no page, and the
+        panel names the file instead."""
+        if self.RULES_GAME:
+            self.rules_page = _rules_page_html(self.RULES_GAME, lang)
 
     # ---- the Python API ---------------------------------------------------------------------
     @property
@@ -361,3 +381,14 @@ class TableWidget(IntentWidget):
             self.revision = self.revision + 1
             # a failed save is said (the game goes on meanwhile); else a change clears error
             self.error = "" if table.save_error is None else table.save_error.render(self.lang)
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_page_html(game: str, lang: str) -> str:
+    from ..rules_page import rules_page
+    from ._assets import font_face
+
+    try:
+        return rules_page(game, lang, head=font_face())
+    except FileNotFoundError:
+        return ""

@@ -14,6 +14,11 @@ the Explore tab (what every student sees first) and the element cards are built 
 dashboard; the two games' code is imported and their widgets made when their tab is first
 opened (``app.opened`` lists the built ones), so a visitor kernel that never opens Elemonster
 never loads it. ``app.widgets()`` builds every tab.
+
+A reload opens where the game is: an invisible :class:`~.resume_scout.ResumeScout` tells which
+game this browser saved, and the dashboard opens that tab (its game then offers to resume).
+The first screen of a phone shows the board: the introduction is one line that opens on
+demand, and on *Play* the game comes before its settings.
 """
 from __future__ import annotations
 
@@ -265,10 +270,13 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
     new_game(game_seed=seed)
     setup = w.HBox([players, opponent, edition, rounds, code, code_button, start],
                    layout=w.Layout(flex_flow="row wrap", align_items="center"))
-    from .class_seat import class_play_box  # "Join a class game" (class play, issue 19)
+    # the game first, its settings below: on a phone the turn controls are on the first screen
+    # (a game is dealt at once, so one always runs here); "New game" asks before replacing it.
+    # Above it, "Join a class game" (class play, issue 19): one folded line until opened
+    from .class_seat import class_play_box
     joining = class_play_box("periodic", lang=state["lang"])
-    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), joining, setup, code_note,
-                  confirm, holder])
+    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), joining, holder, setup,
+                  code_note, confirm])
     box.set_language = set_language
     box.game_holder = holder
     return box
@@ -362,8 +370,15 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
 
     def titles(lang: str) -> None:
         say = _words(lang)
-        header.value = (f'<h1 style="font-size:1.6em;margin:0.2em 0">{html.escape(say("title"))}'
-                        f'</h1><p style="margin:0 0 0.5em">{html.escape(say("intro"))}</p>')
+        # the introduction is one line that opens on demand (a native disclosure: keyboard
+        # and screen readers know it), so a phone's first screen shows the board
+        # lang: the page's own <html lang> stays Voila's; hyphenation and screen readers need it
+        header.value = (f'<div lang="{lang}" style="hyphens:auto;overflow-wrap:break-word">'
+                        f'<h1 style="font-size:1.3em;margin:0.1em 0">{html.escape(say("title"))}'
+                        '</h1><details class="pe-dash-about" style="margin:0 0 0.3em">'
+                        '<summary style="cursor:pointer;min-height:24px;line-height:24px">'
+                        f'{html.escape(say("about"))}</summary><p style="margin:0.2em 0 0.4em">'
+                        f'{html.escape(say("intro"))}</p></details></div>')
         for i, key in enumerate(TAB_KEYS):
             tabs.set_title(i, say(key))
         switch.description = say("language")
@@ -386,10 +401,19 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     note = w.HTML()
     # the tab labels' style lives with the app: the Play tab (which also carries it) may
     # never be opened
+    from .resume_scout import ResumeScout
+
+    def saved_game(game: str) -> None:
+        """A reload opens the tab of the game this browser saved (its widget offers to resume),
+        unless the visitor has already chosen a tab."""
+        if tabs.selected_index in (0, None):
+            tabs.selected_index = 2 if game == "periodic" else 3
+
+    scout = ResumeScout(store, saved_game, lang=lang)
     app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
                                                          align_items="center",
                                                          flex_flow="row wrap")),
-                  header, tabs, w.HTML(STYLE, layout=w.Layout(display="none"))])
+                  header, tabs, w.HTML(STYLE, layout=w.Layout(display="none")), scout])
     app.tabs = tabs
     app.switch = switch
     app.open_tab = open_tab

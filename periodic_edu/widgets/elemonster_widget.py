@@ -195,6 +195,7 @@ class ElemonsterWidget(TableWidget):
 
     _esm = esm("elemonster.js")
     _css = css("periodic.css", "elemonster.css")
+    RULES_GAME = "elemonster"  # the How to play panel opens its rules page
     LOG_WINDOW = LOG_WINDOW
 
     cards = traitlets.Dict(help="card id -> card data, for the cards the viewer can see.").tag(

@@ -121,6 +121,7 @@ class GameWidget(TableWidget):
 
     _esm = esm("game.js")
     _css = css("periodic.css", "game.css")
+    RULES_GAME = "periodic"  # the How to play panel opens its rules page
 
     reach = traitlets.Dict(help="trend -> {cell: steps} from the flask of the person to move.").tag(
         sync=True)

@@ -63,7 +63,14 @@ def open_tab(page, server, tab: str, panel: str = PANEL):
     page.locator(panel).wait_for(timeout=60_000)
 
 
+def unfold(page, panel: str = PANEL):
+    """Open the folded "Join a class game" panel (one line until opened)."""
+    if page.get_attribute(f'{panel} [data-role="class-fold"]', "open") is None:
+        page.click(f'{panel} [data-role="class-fold"] > summary')
+
+
 def join(page, code: str, name: str, panel: str = PANEL):
+    unfold(page, panel)
     page.fill(f'{panel} [data-role="class-code"]', code)
     page.fill(f'{panel} [data-role="class-name"]', name)
     page.click(f'{panel} [data-role="class-join"]')
@@ -198,7 +205,8 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
         context, page = sized_page(browser, 390, 844, touch=True)
         pages[0] = (context, page)
         open_tab(page, class_server, "Elemonster", DUEL_PANEL)
-        page.locator(f'{DUEL_PANEL} summary').click()
+        unfold(page, DUEL_PANEL)
+        page.locator(f'{DUEL_PANEL} .pe-cp-rejoin > summary').click()
         page.fill(f'{DUEL_PANEL} [data-role="rejoin-code"]', info.code)
         page.fill(f'{DUEL_PANEL} [data-role="rejoin-name"]', "Ada")
         page.fill(f'{DUEL_PANEL} [data-role="rejoin-pin"]', pin)

@@ -96,10 +96,10 @@ def test_reload_mid_game_resumes_from_the_kernels_save(browser, dashboard):
         # (a finished game's save is a marker without a game: other tests' games end too)
         assert any(json.loads(p.read_text()).get("game") for p in saves)
         assert reload_mid_game(page) == ["beforeunload"]  # leaving mid-game asks first
-        page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
-        page.get_by_role("tab", name="Play").click()
+        # the page opens where the game is: Play, with the offer (no click needed)
         offer = page.locator(f'{GAME} [data-role="resume-offer"]')
-        offer.wait_for(timeout=30_000)
+        offer.wait_for(timeout=90_000)
+        assert page.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
         text = page.locator(f'{GAME} [data-role="resume"]').inner_text()
         assert text.startswith("Resume your game (round 1, you vs greedy bot")
         screenshot(page, "dashboard_resume_offer")

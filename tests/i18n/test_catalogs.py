@@ -34,9 +34,9 @@ SAME_AS_ENGLISH = {
     ("de", "card"): {"Symbol", "Name", "Da", "eV", "pm", "K"},
     # the printable worksheets' column heads (German words spelt as in English)
     ("de", "cli"): {"Element", "Name", "Radius (pm)"},
-    # only placeholders and punctuation, a file name; German words spelt as in English
-    ("uk", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md"},
-    ("de", "widgets"): {"{steps}: {names}.", "{why}", "docs/rules.md", "Element", "Trend",
+    # only placeholders and punctuation, German words spelt as in English
+    ("uk", "widgets"): {"{steps}: {names}.", "{why}"},
+    ("de", "widgets"): {"{steps}: {names}.", "{why}", "Element", "Trend",
                         "Agenda {id}", "R{n}"},
     # Elemonster: the game's name; "neutral" is the German rulebook's own symbol name
     ("uk", "elemonster"): {"Elemonster"},

@@ -24,6 +24,9 @@ def wheel(tmp_path_factory) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(REPO / "periodic_edu", src / "periodic_edu", ignore=ignore)
     shutil.copytree(REPO / "widgets_js", src / "widgets_js", ignore=ignore)
+    (src / "docs").mkdir()
+    for name in ("rules.md", "elemonster.md"):  # the rules pages (pyproject force-include)
+        shutil.copy2(REPO / "docs" / name, src / "docs" / name)
     out = tmp_path_factory.mktemp("dist")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                     "--quiet", "--wheel-dir", str(out), str(src)], check=True, cwd=out)

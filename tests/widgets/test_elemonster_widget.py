@@ -19,6 +19,8 @@ from periodic_edu.widgets.elemonster_widget import shell_rule
 
 SEEDS = [1, 2, 3, 7, 11, 19]
 STATIC = json.loads(json.dumps(ElemonsterWidget(players=2, seed=0).static))
+#: The rule book page (docs/elemonster.md): the same in every game, it names elements
+RULES_PAGE = ElemonsterWidget(players=2, seed=0).rules_page
 
 
 def synced(w) -> dict:
@@ -80,6 +82,7 @@ def check_nothing_hidden(w, ever_seen: set[str], seed: int) -> None:
     # the words and citations (`static`) are constants of the widget, the same in every game
     # (a citation may mention "Co" in "Co as part of vitamin B12"): checked apart
     assert data.pop("static") == STATIC
+    assert data.pop("rules_page") == RULES_PAGE  # the rule book, a constant: checked apart
     values = strings_in(data, set())
     tokens = text_tokens(values)
     for c in hidden:

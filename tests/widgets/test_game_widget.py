@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from periodic_edu.widgets._table_widget import _rules_page_html
+
 from periodic_edu import board
 from periodic_edu.engine import Game
 from periodic_edu.widgets import GameWidget
@@ -85,7 +87,7 @@ def test_synced_traits_and_module():
     assert own - {"_esm", "_css", "_anywidget_id"} == {
         "static", "seats", "view", "viewer", "reach", "game_log", "log_total", "final",
         "bot_pending", "bot_delay_ms", "paused", "can_undo", "undo_note", "revision", "refusals",
-        "error", "resume_token", "resume_offer", "lang", "strings", "moved_away"}
+        "error", "resume_token", "resume_offer", "lang", "strings", "moved_away", "rules_page"}
     state = w.get_state()
     assert "export default" in state["_esm"] and "createBoard" in state["_esm"]
     assert 'from "./' not in state["_esm"]
@@ -259,7 +261,11 @@ def _hidden_strings(game: Game, viewer: int | None) -> set[str]:
 
 
 def _synced_json(w: GameWidget) -> str:
-    return json.dumps(w.get_state(), sort_keys=True, default=str)
+    state = w.get_state()
+    # the rule book (docs/rules.md as a page) is a constant of the widget, the same in every
+    # game; it cites example card ids ("table_salt"), so it is checked apart, as a constant
+    assert state.pop("rules_page") == _rules_page_html("periodic", w.lang)
+    return json.dumps(state, sort_keys=True, default=str)
 
 
 def _assert_nothing_hidden(w: GameWidget, viewer: int | None, agendas_public: bool = False):
