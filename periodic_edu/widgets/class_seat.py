@@ -126,6 +126,9 @@ class _SeatView:
 class ClassGameWidget(_SeatView, GameWidget):
     """Periodic at a class table: one room seat's view (see the module docstring)."""
 
+    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
+                                "or new game.").tag(sync=True)
+
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._open_seat(PERIODIC, seat, kwargs)
 
@@ -135,6 +138,9 @@ class ClassGameWidget(_SeatView, GameWidget):
 
 class ClassElemonsterWidget(_SeatView, ElemonsterWidget):
     """Elemonster at a class table: one room seat's view (see the module docstring)."""
+
+    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
+                                "or new game.").tag(sync=True)
 
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._name_keys = []

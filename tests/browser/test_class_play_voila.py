@@ -124,6 +124,10 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
             page.locator(GAME).wait_for(timeout=30_000)
         assert ada.locator(f'{PANEL} [data-role="class-status"]').inner_text() == \
             "It is your turn."
+        # a class table offers no undo, no new game and no bot timer (the room has them)
+        for role in ("undo", "new-game", "pause", "step"):
+            assert ada.locator(f'{GAME} [data-role="{role}"]').count() == 1, role  # drawn,
+            assert ada.is_hidden(f'{GAME} [data-role="{role}"]'), role  # and hidden
         # who sits at the table, connected now
         seats = ada.locator(f'{PANEL} [data-role="class-seats"] li')
         assert seats.count() == 3
@@ -195,6 +199,8 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
             page.locator(DUEL).wait_for(timeout=30_000)
         assert bob.locator(f'{DUEL_PANEL} [data-role="class-status"]').inner_text() == \
             "Ada is to move."
+        for role in ("undo", "new-game", "pause", "step"):
+            assert bob.locator(f'{DUEL} [data-role="{role}"]').count() == 0, role
         pin = ada.inner_text(f'{DUEL_PANEL} [data-role="class-pin"]').split()[4].rstrip(".")
         # Ada closes her tab; after the idle time Bob's kernel lets a bot stand in for her
         ada_ctx.close()
