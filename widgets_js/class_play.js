@@ -106,7 +106,7 @@ function render({ model, el }) {
   function seatLine(s, i) {
     const who = s.name || say("bot_tag", { kind: say(`bot_kind_${s.bot}`) });
     const bits = [];
-    if (s.you) bits.push(say("class_you"));
+    if (s.you) bits.push(say("class_self"));
     if (s.stand_in) bits.push(say("class_stand_in"));
     else if (s.bot && !s.name) bits.push(say("bot_tag", { kind: say(`bot_kind_${s.bot}`) }));
     else bits.push(say(s.connected ? "class_connected" : "class_away"));

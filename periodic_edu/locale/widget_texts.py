@@ -455,7 +455,7 @@ FRONT_END = {
     'class_table': N_("At your table"),
     'class_connected': N_("connected"),
     'class_away': N_("not connected"),
-    'class_you': N_("you"),
+    'class_self': N_("you"),
     'class_bot': N_("{kind} bot"),
     'class_stand_in': N_("a bot plays for now"),
     'class_to_move': N_("to move"),
