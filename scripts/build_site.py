@@ -487,7 +487,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 def cached_files(site: Path, wheels: list[str], data: list[str]) -> dict[str, str]:
     """Every file the dashboard page loads, ``path -> sha256`` (what the service worker
     caches and checks, byte for byte)."""
-    paths = [*PAGE_FILES, *data, *(f"static/pyodide/{n}" for n in (*PYODIDE_FILES, *wheels))]
+    from periodic_edu import i18n
+
+    manifests = [manifest_name(lang) for lang in i18n.LANGUAGES if lang != "en"]
+    paths = [*PAGE_FILES, *manifests, *data,
+             *(f"static/pyodide/{n}" for n in (*PYODIDE_FILES, *wheels))]
     missing = [p for p in paths if not (site / p).is_file()]
     if missing:
         raise BuildError(f"the dashboard's files are missing from the build: {missing}")
@@ -503,14 +507,24 @@ def service_worker(files: dict[str, str]) -> tuple[str, str]:
         version
 
 
-def manifest(words: dict) -> dict:
-    """The web app manifest: installable on a phone's home screen, opening the dashboard."""
+def manifest_name(lang: str) -> str:
+    """The manifest of ``lang``: ``manifest.webmanifest`` for English (the page's default),
+    ``manifest-uk.webmanifest``... (dashboard.js links the one of the page's language)."""
+    return "manifest.webmanifest" if lang == "en" else f"manifest-{lang}.webmanifest"
+
+
+def manifest(lang: str) -> dict:
+    """The web app manifest: installable on a phone's home screen, opening the dashboard in
+    ``lang`` (its name and description from the message catalog)."""
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import DASHBOARD, SITE
+
     return {
-        "name": words["title"], "short_name": "periodic_edu", "lang": "en",
-        "start_url": "dashboard.html", "scope": "./", "display": "standalone",
+        "name": i18n.gettext("widgets", SITE["title"], lang), "short_name": "periodic_edu",
+        "lang": lang, "start_url": "dashboard.html" + ("" if lang == "en" else f"?lang={lang}"),
+        "scope": "./", "display": "standalone",
         "background_color": "#ffffff", "theme_color": "#1d4ed8",
-        "description": "Explore the periodic table's trends, look at element cards and play "
-                       "Periodic against bots, in your browser.",
+        "description": i18n.gettext("widgets", DASHBOARD["title"], lang),
         "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png",
                    "purpose": "any maskable"},
                   {"src": "icon-512.png", "sizes": "512x512", "type": "image/png",
@@ -608,10 +622,10 @@ def offline_pieces(built: Path, wheels: list[str], data: list[str]) -> str:
     """The manifest, the icons, the floor page and last the service worker (which hashes the
     files it caches: everything else must be in place). Returns the build's version."""
     from periodic_edu import i18n
-    from periodic_edu.locale.widget_texts import SITE
 
-    (built / "manifest.webmanifest").write_text(json.dumps(manifest(
-        {"title": i18n.gettext("widgets", SITE["title"], "en")}), indent=1), encoding="utf-8")
+    for lang in i18n.LANGUAGES:
+        (built / manifest_name(lang)).write_text(
+            json.dumps(manifest(lang), indent=1, ensure_ascii=False), encoding="utf-8")
     for size in (192, 512):
         (built / f"icon-{size}.png").write_bytes(icon_png(size))
     (built / "icon.svg").write_text(icon_svg(), encoding="utf-8")

@@ -55,6 +55,9 @@ worker.postMessage({ type: "start", query: `lang=${LANG}` });
 // ---- the page's words ------------------------------------------------------------------------
 function translatePage() {
   document.documentElement.lang = LANG;
+  // installed from this page, the app opens in its language (scripts/build_site.py: manifest)
+  document.querySelector('link[rel="manifest"]').href =
+    LANG === "en" ? "manifest.webmanifest" : `manifest-${LANG}.webmanifest`;
   document.title = word("title");
   for (const node of document.querySelectorAll("[data-say]")) node.textContent = word(node.dataset.say);
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = word(node.dataset.word);
@@ -118,13 +121,23 @@ function drawStatic(d) {
   Object.assign(shown, { explorer, exploreCard, card });
   trendExplorer.render({ model: explorer, el: $("explorer") });
   elementCard.render({ model: exploreCard, el: $("explore-card") });
-  elementCard.render({ model: card, el: $("card") });
   const picker = $("picker");
   fillPicker(d);
   picker.value = "Fe";
   picker.addEventListener("change", () => {
     card.update({ symbol: picker.value, element: shown.data.cards[picker.value] });
   });
+  // the Element cards tab's card: drawn when that tab is first shown, or when the page is idle
+  // (not in the way of the first board cell)
+  let drawn = false;
+  const drawCard = () => {
+    if (drawn) return;
+    drawn = true;
+    elementCard.render({ model: card, el: $("card") });
+  };
+  $("tab-cards").addEventListener("click", drawCard);
+  $("tab-cards").addEventListener("focus", drawCard);
+  shownOnce.then(() => setTimeout(drawCard, 1000));
 }
 
 function fillPicker(d) {
@@ -157,7 +170,7 @@ async function switchLanguage(lang) {
     model.update({ element: d.cards[model.get("symbol")], sources: d.card.sources, lang, strings: d.card.strings });
   }
   fillPicker(d);
-  worker.postMessage({ type: "language", lang });
+  python.follow();
 }
 
 // The visitor switched the language: the page's words follow, and ?lang= in the address keeps
@@ -234,6 +247,8 @@ const python = (() => {
     document.body.dataset.state = outcome;
     show();
     announceIfWatched(true);
+    // a switch made while the games were being built, once the page has settled
+    if (outcome === "ready") setTimeout(follow, 300);
     keepOffline();
   }
   function tick() {
@@ -253,12 +268,35 @@ const python = (() => {
     }
     setTimeout(tick, 200);
   }
-  return { reached, finish, show, tick, announceIfWatched, get state() { return state; } };
+  // The games follow the page's language. Before Python builds them, the worker keeps the
+  // language to build them in; once they are being built, the switch waits until the page
+  // holds their widgets and has drawn them (switched earlier, Python would replace a game not
+  // yet begun, its seats named anew, while the page is still creating the first one).
+  let spoken = null; // the language Python's games are in (the worker says, with them)
+  function follow() {
+    if (state !== "ready" || spoken === null) {
+      worker.postMessage({ type: "language", lang: LANG });
+    } else if (spoken !== LANG) {
+      spoken = LANG;
+      worker.postMessage({ type: "language", lang: LANG });
+    }
+  }
+  function builtIn(lang) {
+    spoken = lang;
+  }
+  return { reached, finish, show, tick, announceIfWatched, follow, builtIn,
+    get state() { return state; } };
 })();
 
-// the games' front end, fetched while Python starts (after the static tabs' data: the first
-// board cell does not wait for it)
-const widgets = first.catch(() => null).then(() => import("./dashboard-widgets.js"));
+// The games' front end (0.8 MB of script), fetched while Python starts, once the static tabs
+// are on screen and the page is idle: its evaluation must not hold up the first board cell
+// or the answer to the first click (Python needs seconds more anyway).
+let loadWidgets;
+const shownOnce = new Promise((resolve) => { loadWidgets = resolve; });
+const widgets = shownOnce.then(() => new Promise((resolve) => {
+  if ("requestIdleCallback" in window) requestIdleCallback(resolve, { timeout: 1500 });
+  else setTimeout(resolve, 300);
+})).then(() => import("./dashboard-widgets.js"));
 let manager = null;
 const pending = []; // the worker's widget messages before the manager exists
 function widgetManager(PageManager) {
@@ -293,6 +331,7 @@ worker.onmessage = (event) => {
   } else if (message.type === "progress") {
     python.reached(message.step);
   } else if (message.type === "display") {
+    python.builtIn(message.lang);
     display(message.models).catch((error) => {
       console.error(error);
       python.finish("failed");
@@ -326,6 +365,10 @@ async function keepOffline() {
   };
   whenInstalled(registration.waiting || registration.installing);
   registration.addEventListener("updatefound", () => whenInstalled(registration.installing));
+  // the version check (sw.js): the browser's own one at navigation may have been skipped
+  if (hadController && !registration.installing && !registration.waiting) {
+    registration.update().catch(() => {}); // offline: nothing to check
+  }
   ours.addEventListener("controllerchange", () => {
     if (!hadController) return offlineReady(); // the first visit: cached from now on
     stale = true;
@@ -360,10 +403,14 @@ first.then((d) => {
   if ($("explorer").querySelector("[data-symbol]")) {
     mark("firstRender");
     // and the frame that shows it (benchmarks/bench_site.py reports both)
-    requestAnimationFrame(() => setTimeout(() => mark("firstFrame"), 0));
-  }
+    requestAnimationFrame(() => setTimeout(() => {
+      mark("firstFrame");
+      loadWidgets();
+    }, 0));
+  } else loadWidgets();
   document.body.dataset.state = python.state === "starting" ? "explore" : python.state;
 }).catch((error) => {
   console.error(error);
   document.body.dataset.state = "failed";
+  loadWidgets();
 });

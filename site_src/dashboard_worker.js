@@ -14,7 +14,8 @@ const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
 
 const say = (message, transfer = []) => self.postMessage(message, transfer);
 let kernel = null; // page_kernel, once the games are built (the page has no widget before)
-let language = null; // the page's language switch before then: applied once they are
+let building = false; // page_kernel.start is building the games
+let language = null; // the page's language, switched before the games were begun: built in it
 
 function deliver(message) {
   if (message.type === "comm_msg" || message.type === "comm_close") {
@@ -44,10 +45,14 @@ async function start(query) {
     const views = buffers.toJs();
     say({ type: "comm", text, buffers: views }, views.map((v) => v.buffer));
   };
-  const models = JSON.parse(await pageKernel.start(post, query));
+  // the page's messages that waited while Python started (the worker was busy) are handled
+  // first: a language switched meanwhile is the one the games are built in
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  building = true;
+  const lang = language || new URLSearchParams(query).get("lang") || "en";
+  const models = JSON.parse(await pageKernel.start(post, `lang=${encodeURIComponent(lang)}`));
   kernel = pageKernel;
-  if (language !== null) kernel.set_language(language);
-  say({ type: "display", models });
+  say({ type: "display", models, lang });
 }
 
 self.onmessage = (event) => {
@@ -58,8 +63,11 @@ self.onmessage = (event) => {
       say({ type: "failed", message: String(error && error.message || error) });
     });
   } else if (message.type === "language") {
+    // before the games are begun: they are built in it; while they are being built: the page
+    // sends it again once it holds their widgets (the display message names the language they
+    // were built in); then page_kernel switches them (and checks the code)
     if (kernel) kernel.set_language(String(message.lang));
-    else language = String(message.lang);
+    else if (!building) language = String(message.lang);
   } else if (kernel) {
     deliver(message);
   }

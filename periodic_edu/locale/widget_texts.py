@@ -706,8 +706,9 @@ SITE = {
     "lessons": N_("Lessons"),
     "fair_head": N_("Practice, not a fair match:"),
     "fair_text": N_("here the whole game runs in your browser, so a curious player can read its "
-                    "hidden information. Fine for practice against bots; for games that must "
-                    "stay fair, play on your class's server."),
+                    "hidden information. Fine for practice against bots, or for friends sharing "
+                    "one screen; for games that must stay fair, and for class play (each "
+                    "student on their own device at one table), play on your class's server."),
     "loading": N_("Loading Python in your browser… {pct} %"),
     # Play and Elemonster while Python starts (the other tabs work already)
     "starting": N_("Python is starting… {pct} %"),

@@ -17,6 +17,7 @@ from typing import Any, Iterator, Sequence
 
 import traitlets
 
+from .. import i18n
 from ..tabletop.seeds import new_seed
 from ..tabletop.table import SaveMovedError, Seat, Table, TableError, Text
 from ._base import IntentWidget, describe, local
@@ -93,7 +94,10 @@ class TableWidget(IntentWidget):
         self._viewer: int | None = None
         self._offered: str | None = None
         self._ready = False
-        super().__init__(**kwargs)  # resolves `lang` (an unknown one: UnknownLanguageError)
+        # what a view needs to draw at all goes in the state the comm opens with: a view drawn
+        # before a later update would find it empty (the static site's page draws that fast)
+        first = self._first_traits(i18n.resolve_language(kwargs.get("lang")))
+        super().__init__(**{**first, **kwargs})  # resolves `lang` (an unknown one: raises)
         self.table.lang = self.lang
         self.bot_delay_ms = delay_ms
         self._ready = True
@@ -102,6 +106,10 @@ class TableWidget(IntentWidget):
         self._seats()
         self.on_msg(self._on_custom_msg)
         self._sync()
+
+    def _first_traits(self, lang: str) -> dict[str, Any]:
+        """Traits a game's view cannot draw without, in ``lang`` (set before the comm opens)."""
+        return {}
 
     @traitlets.observe("lang")
     def _rules_language(self, change: dict) -> None:

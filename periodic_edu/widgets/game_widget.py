@@ -168,6 +168,9 @@ class GameWidget(TableWidget):
             return local(exc, self.lang)
         return None
 
+    def _first_traits(self, lang: str) -> dict[str, Any]:
+        return {"static": _static(lang)}  # game.js draws the board from it at once
+
     def _translate(self, lang: str) -> None:
         # the words and names change; the game, its log so far and the seats do not
         if not getattr(self, "_ready", False):

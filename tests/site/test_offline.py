@@ -39,6 +39,10 @@ def test_the_build_writes_an_installable_app_and_versions_every_file(site_dir):
     assert {"dashboard.html", "dashboard.js", "static/pyodide/pyodide.asm.wasm"} <= set(files)
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "dashboard.html" and manifest["display"] == "standalone"
+    german = json.loads((site_dir / "manifest-de.webmanifest").read_text())
+    assert german["start_url"] == "dashboard.html?lang=de" and german["lang"] == "de"
+    assert german["description"] != manifest["description"]  # from the catalog, in German
+    assert {"manifest-uk.webmanifest", "manifest-de.webmanifest"} <= set(files)
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for size in (192, 512):  # real PNGs of the size the manifest says
@@ -53,9 +57,10 @@ def test_the_build_writes_an_installable_app_and_versions_every_file(site_dir):
     assert floor.count("data-symbol=") == 88 and "<script" not in floor
 
 
-def wait_offline_ready(page, timeout_s: float = 240) -> str:
-    """Python ready and the page controlled by our service worker; returns its version. Polls
-    through the reload the page makes itself when a new build takes over."""
+def wait_offline_ready(page, want: str | None = None, timeout_s: float = 240) -> str:
+    """Python ready and the page controlled by our service worker (of version ``want``, when
+    given); returns its version. Polls through the reload the page makes itself when a new
+    build takes over (until then the page runs, and says, the old one)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         try:
@@ -64,7 +69,8 @@ def wait_offline_ready(page, timeout_s: float = 240) -> str:
             data = {}
         if data.get("state") == "failed":
             pytest.fail(f"the dashboard failed: {data}")
-        if data.get("state") == "ready" and data.get("offline"):
+        if data.get("state") == "ready" and data.get("offline") and (
+                want is None or data["offline"] == want):
             return data["offline"]
         time.sleep(0.25)
     pytest.fail(f"never controlled by the service worker: {data}")
@@ -169,7 +175,7 @@ def test_a_new_build_replaces_the_cache_whole_and_a_broken_one_never_lands(site_
             new = offline_pieces(site, wheels, data)
             assert new != old
             page.reload()  # served by the old build; it finds the new one and takes it
-            assert wait_offline_ready(page) == new
+            assert wait_offline_ready(page, new) == new
             _, files = sw_facts(site)
             digests = page.evaluate(CACHED_DIGESTS)
             assert digests == {f"periodic-edu-dashboard-{new} {p}": d for p, d in files.items()}

@@ -503,3 +503,23 @@ def test_agenda_objectives_and_events_in_words_for_a_player_called_you():
     said = " ".join(e["text"] + " " + " ".join(e["events"]) for e in w.log_entries)
     assert "You's" not in said and "You chooses" not in said
     assert all(e["action"] is None or not e["action"].startswith("a:") for e in w.log_entries)
+
+
+def test_the_board_constants_are_in_the_state_the_comm_opens_with():
+    """game.js draws from `static` at once: the comm's first state must hold it (the static
+    site's page drew a game between the comm's opening and a later update, and failed)."""
+    from unittest import mock
+
+    import ipywidgets
+
+    opened = []
+    real = ipywidgets.Widget.open
+
+    def spy(self):
+        if isinstance(self, GameWidget):
+            opened.append(dict(self.get_state()))
+        return real(self)
+    with mock.patch.object(ipywidgets.Widget, "open", spy):
+        GameWidget(players=2, seed=5, lang="de")
+    assert opened and opened[0]["static"]["cells"], "the comm opened without the board"
+    assert opened[0]["lang"] == "de"
