@@ -50,6 +50,7 @@ class SeatTable(Table):
         self.summary = None
         self.seats: list[Seat] = []
         self.room: dict[str, Any] = {}
+        self.connected_seconds = 30
         self.revision = -1
         self.started = False
         self._lang = "en"
@@ -68,6 +69,7 @@ class SeatTable(Table):
         part (who is connected, stand-ins, pause) is updated every time."""
         state = self.seat.state()
         self.room = state["room"]
+        self.connected_seconds = state.get("connected_seconds", 30)
         self.seats = [Seat(s["name"] or "", s["bot"]) for s in self.room["seats"]]
         if state["revision"] == self.revision:
             return False

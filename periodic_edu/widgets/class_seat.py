@@ -25,8 +25,9 @@ handled), nothing runs once the page is gone (Voila ends the kernel), and the lo
 by the open pages. A refresh also claims at most one due bot move (``room.step_bots`` with
 ``max_moves=1``: a bot seat, or a stand-in for a seat idle longer than the class allows) at
 most every :data:`BOT_PACE_S` seconds, so bots move at a pace people can follow and exactly one
-kernel's claim lands; and at most every :data:`TOUCH_S` seconds a heartbeat (``seat.touch``)
-marks the seat connected.
+kernel's claim lands; and every :data:`TOUCH_S` seconds (or a third of the class's
+``connected_seconds`` if that is shorter) a heartbeat (``seat.touch``) marks the seat
+connected. Voila ends a page's kernel when the page closes, so a closed tab stops beating.
 """
 from __future__ import annotations
 
@@ -245,6 +246,7 @@ class ClassPlayWidget(IntentWidget):
         self.box = ipywidgets.VBox([])
         self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
         self._last_refresh = self._last_bot = self._last_touch = float("-inf")
+        self._window = 30.0  # the class's connected_seconds, once read
         super().__init__(game=game, phase="join" if self._served else "no_server", **kwargs)
         self.on_msg(self._on_custom_msg)
 
@@ -371,11 +373,13 @@ class ClassPlayWidget(IntentWidget):
         if clock - self._last_bot >= BOT_PACE_S:
             self._last_bot = clock
             self.room.step_bots(seat.code, max_moves=1)
-        if clock - self._last_touch >= TOUCH_S:
+        # a heartbeat well inside the class's connected window (a live page never blinks out)
+        if clock - self._last_touch >= min(TOUCH_S, self._window / 3):
             self._last_touch = clock
             seat.touch()
         if self.view is None:
             state = seat.state()
+            self._window = state.get("connected_seconds", 30)
             if state["game"] is not None:
                 self.view = _VIEWS[self.game](seat, lang=self.lang)
                 self.view.observe(self._moved_on, names="error")
@@ -385,6 +389,7 @@ class ClassPlayWidget(IntentWidget):
         else:
             self.view.pull()
             table = self.view.table
+            self._window = table.connected_seconds
             room, revision, over, to_move = table.room, table.revision, table.is_over, \
                 table.to_move
         self._show(room, to_move, over)

@@ -186,7 +186,8 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
 
 
 def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_server, room):
-    info = room.create_class(game="elemonster", tables=1, seats=2, idle_seconds=5)
+    info = room.create_class(game="elemonster", tables=1, seats=2, idle_seconds=5,
+                             connected_seconds=6)
     pages = []
     try:
         for name in ("Ada", "Bob"):
@@ -207,6 +208,11 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
         pages[0] = (None, None)
         bob.locator(f'{DUEL_PANEL} [data-role="class-seats"] li:has-text("a bot plays for now")'
                     ).wait_for(timeout=30_000)
+        # and, her kernel gone with the tab, her seat is no longer connected on Bob's page
+        bob.locator(f'{DUEL_PANEL} [data-role="class-seats"] li[data-seat="0"]'
+                    '[data-connected="false"]').wait_for(timeout=30_000)
+        assert bob.get_attribute(f'{DUEL_PANEL} [data-role="class-seats"] li[data-seat="1"]',
+                                 "data-connected") == "true"  # Bob's own heartbeat goes on
         # Ada rejoins from a new device with the class code, her name and the PIN
         context, page = sized_page(browser, 390, 844, touch=True)
         pages[0] = (context, page)
