@@ -53,6 +53,9 @@ function render({ model, el }) {
                                         "aria-describedby": canUndo ? null : undoWhy.id },
     // pressed while off, Python says why (in `error`, read out as an alert)
     () => em.send({ type: "undo" }));
+    // at a class table (`class_seat`) bots move in the room and the teacher starts the games
+    const atClass = Boolean(model.get("class_seat"));
+    if (atClass) return pe("div", { class: "em-controls", "data-role": "controls" }, [help.button]);
     const bots = over || !anyBot ? [] : [
       em.button(paused ? T("resume") : T("pause"), { "data-role": "pause", "aria-pressed": paused ? "true" : "false" },
         () => em.send({ type: "pause", paused: !paused })),

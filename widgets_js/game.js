@@ -139,7 +139,11 @@ function render({ model, el }) {
     setUsable(undoBtn, Boolean(model.get("can_undo")), model.get("undo_note") || say("why_undo_none"), notes);
     const anyBot = ctx.seats().some((s) => s.bot);
     const paused = model.get("paused");
-    pauseBtn.hidden = stepBtn.hidden = !anyBot || Boolean(v.is_over);
+    // at a class table (`class_seat`) bots move in the room and the teacher starts the games:
+    // no bot timer, no undo, no new game to offer
+    const atClass = Boolean(model.get("class_seat"));
+    pauseBtn.hidden = stepBtn.hidden = !anyBot || Boolean(v.is_over) || atClass;
+    undoBtn.hidden = newBtn.hidden = atClass;
     pauseBtn.textContent = paused ? say("resume_bots") : say("pause_bots");
     pauseBtn.setAttribute("aria-pressed", String(Boolean(paused)));
     setUsable(stepBtn, Boolean(model.get("bot_pending")), say("why_no_bot"), notes);

@@ -638,6 +638,20 @@ class Seat:
                     over=table["status"] == "over", room=room)
         return view
 
+    def state(self) -> dict[str, Any]:
+        """For a kernel that shows this seat (the class-play widget): ``game`` (the table's
+        game as stored, replayed: hidden information included, so it stays in the kernel; read
+        it, never play on it - it is shared by this process's readers; None before the start),
+        ``revision``, ``to_move``, ``over`` and ``room`` as :meth:`view` gives them, and the
+        class's ``connected_seconds`` (how often a page's heartbeat must come)."""
+        seat, cls, table, seats = self._read()
+        game = self.room._seen(cls, table) if table["save"] else None
+        room = self.room._room_part(cls, table, seats, self.room.clock())
+        room["stand_in"] = bool(seat["stand_in"])
+        return {"game": game, "revision": table["revision"], "to_move": table["to_move"],
+                "over": table["status"] == "over", "room": room,
+                "connected_seconds": cls["settings"]["connected_seconds"]}
+
     def public_view(self) -> dict[str, Any]:
         """The spectators' view of this seat's table."""
         return self.room.spectate(self.code, self.table)

@@ -15,6 +15,11 @@ from __future__ import annotations
 from .. import i18n
 from ..i18n import N_, NP_
 
+#: the static site has no server to share a table (the site's page, the join panel there)
+SITE_NO_CLASS_PLAY = N_("Class games, with every student on their own device at one table, "
+                        "need the Voila dashboard on a server: this page has no server. Here "
+                        "you can play against bots or pass one screen around.")
+
 FRONT_END = {
     'you': N_("You"),
     # grammar
@@ -431,6 +436,39 @@ FRONT_END = {
     'teacher_watch_hand': NP_("{n} card in hand", "{n} cards in hand"),
     'teacher_watch_bonds': NP_("{n} compound", "{n} compounds"),
     'teacher_watch_bond_points': NP_("{n} bond point", "{n} bond points"),
+    # class play: "Join a class game" (widgets_js/class_play.js)
+    'class_heading': N_("Join a class game"),
+    'class_intro': N_("Your teacher shows a class code. Type it and a name you choose (not your "
+                      "real name if you prefer)."),
+    'class_code': N_("Class code"),
+    'class_name': N_("Your name in the game"),
+    'class_join': N_("Join"),
+    'class_rejoin_heading': N_("Rejoin with your PIN"),
+    'class_rejoin_intro': N_("On a new device: the class code, the same name and your seat PIN."),
+    'class_pin': N_("Seat PIN"),
+    'class_rejoin': N_("Rejoin"),
+    'class_where': N_("Class {code}, table {table}, seat {seat}: you play as {name}."),
+    'class_pin_note': N_("Your seat PIN is {pin}. Write it down: with it you can rejoin from "
+                         "another device."),
+    'class_waiting': N_("Waiting for the game to start: it starts when the table is full or "
+                        "when your teacher starts it."),
+    'class_table': N_("At your table"),
+    'class_connected': N_("connected"),
+    'class_away': N_("not connected"),
+    'class_self': N_("you"),
+    'class_bot': N_("{kind} bot"),
+    'class_stand_in': N_("a bot plays for now"),
+    'class_to_move': N_("to move"),
+    'class_your_turn': N_("It is your turn."),
+    'class_turn_of': N_("{name} is to move."),
+    'class_over': N_("The game is over."),
+    'class_paused': N_("Your teacher has paused the class."),
+    'class_stood_in': N_("You were away, so a bot played for you. Press the button to play "
+                         "again yourself."),
+    'class_back': N_("I'm back"),
+    'class_leave': N_("Leave this seat on this device"),
+    'class_no_server': SITE_NO_CLASS_PLAY,
+
 }
 
 #: The dashboard's own words (periodic_edu/widgets/dashboard.py).
@@ -623,6 +661,15 @@ PAGE = {
     "teacher_csv_table_rank": N_("rank at the table"),
     "teacher_csv_seat_rank": N_("rank among the same seats"),
     "teacher_csv_vs_seat_average": N_("difference from the same seats' average"),
+    # class play: a student's seat (periodic_edu/widgets/class_seat.py)
+    "class_moved_on": N_("The table moved on: another move came first. Here is the new state."),
+    "class_refused": N_("{why}"),
+    "class_no_undo": N_("At a class table a move cannot be undone: the others have seen it."),
+    "class_no_new_game": N_("At a class table the teacher starts the games."),
+    "class_not_started": N_("The game at your table has not started yet."),
+    "class_other_game": N_("This class plays Elemonster: join it on the Elemonster tab."),
+    "class_other_game_periodic": N_("This class plays Periodic: join it on the Play tab."),
+    "class_no_server": SITE_NO_CLASS_PLAY,
 }
 
 #: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,
@@ -671,6 +718,7 @@ SITE = {
                  "again, the browser may be too old for WebAssembly Python (use a current "
                  "Chrome, Edge, Firefox or Safari)."),
     "hint": N_("This page loads about 17 MB: Python itself, to run in your browser."),
+    "no_class_play": SITE_NO_CLASS_PLAY,
 }
 
 

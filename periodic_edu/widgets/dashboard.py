@@ -249,6 +249,7 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
         """Relabel the setup and the game in ``lang``; the game itself is not touched."""
         state["lang"] = i18n.resolve_language(lang)
         label(state["lang"])
+        joining.lang = state["lang"]
         confirm.layout.display = "none"  # its question was asked in the other language
         for game in holder.children:
             if not game.game.history and game.game.class_code is None and not game.resume_offer:
@@ -270,9 +271,12 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
     setup = w.HBox([players, opponent, edition, rounds, code, code_button, start],
                    layout=w.Layout(flex_flow="row wrap", align_items="center"))
     # the game first, its settings below: on a phone the turn controls are on the first screen
-    # (a game is dealt at once, so one always runs here); "New game" asks before replacing it
-    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), holder, setup, code_note,
-                  confirm])
+    # (a game is dealt at once, so one always runs here); "New game" asks before replacing it.
+    # Above it, "Join a class game" (class play, issue 19): one folded line until opened
+    from .class_seat import class_play_box
+    joining = class_play_box("periodic", lang=state["lang"])
+    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), joining, holder, setup,
+                  code_note, confirm])
     box.set_language = set_language
     box.game_holder = holder
     return box
@@ -331,9 +335,10 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
         from .elemonster_widget import ElemonsterWidget
 
         # Elemonster's words are its own catalog ("elemonster"); it follows the switch too
-        return ElemonsterWidget([i18n.gettext("widgets", FRONT_END["you"], lang),
-                                 _words(lang)("bot_greedy")], seed=seed, bot_delay=0.4,
-                                lang=lang, save_store=store)
+        from .class_seat import class_play_box  # "Join a class game" above the duel
+        return class_play_box("elemonster", lang, rest=(ElemonsterWidget(
+            [i18n.gettext("widgets", FRONT_END["you"], lang), _words(lang)("bot_greedy")],
+            seed=seed, bot_delay=0.4, lang=lang, save_store=store),))
 
     builders = {2: build_play, 3: build_elemonster}
     slots = [explorer_box, cards, *(w.VBox() for _ in builders)]

@@ -1,0 +1,454 @@
+"""Class play in a student's kernel (issue 19): a room seat shown with the game's own views.
+
+Two pieces:
+
+* :class:`ClassGameWidget` / :class:`ClassElemonsterWidget` - the game widgets themselves
+  (the same views, the same log sentences, the same refusals) over a
+  :class:`~._seat_table.SeatTable`: the table of ONE room :class:`~periodic_edu.classroom.Seat`.
+  What is synced is that seat's view only (``Game.view(seat)``): never another seat's hand or
+  agenda, the deck order or the seed. A move goes to the room with the revision last read
+  (``seat.play(action, revision=...)``); a stale one says "the table moved on" and shows the
+  new state.
+* :class:`ClassPlayWidget` - "Join a class game": the class code and a name the student picks,
+  the seat token kept in the browser's ``localStorage`` (192 bits: a reload, or a new browser
+  holding the token, returns to the same seat), the PIN shown once at joining, "rejoin with
+  PIN", who sits at the table (connected now or not, whose turn) and "I'm back" after an idle
+  stand-in bot took the seat. It holds the game widget in :attr:`ClassPlayWidget.box`.
+
+**Live updates: the page polls.** While seated, the page sends ``refresh`` every 0.5 s and
+Python re-reads the seat's table (one read transaction; the room replays a revision once per
+process) and syncs only when something changed, so another seat's move shows within 1 s. A
+timer in the page rather than a kernel thread waiting in ``seat.wait``, as the teacher's page
+does: every room call then runs on the kernel's own thread inside the message guard (a failure
+is a sentence, never a traceback; no trait is set from a second thread while a message is being
+handled), nothing runs once the page is gone (Voila ends the kernel), and the load is bounded
+by the open pages. A refresh also claims at most one due bot move (``room.step_bots`` with
+``max_moves=1``: a bot seat, or a stand-in for a seat idle longer than the class allows) at
+most every :data:`BOT_PACE_S` seconds, so bots move at a pace people can follow and exactly one
+kernel's claim lands; and every :data:`TOUCH_S` seconds (or a third of the class's
+``connected_seconds`` if that is shorter) a heartbeat (``seat.touch``) marks the seat
+connected. Voila ends a page's kernel when the page closes, so a closed tab stops beating.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import time
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from .. import i18n
+from ..locale.widget_texts import FRONT_END
+from ..table_rules import ELEMONSTER, PERIODIC
+from ..tabletop.table import TableError, Text
+from ._assets import css, esm
+from ._base import IntentWidget, describe, log
+from ._seat_table import MovedOn, SeatTable
+from ._table_widget import TableWidget
+from .elemonster_widget import ElemonsterWidget
+from .game_widget import GameWidget
+
+__all__ = ["ClassGameWidget", "ClassElemonsterWidget", "ClassPlayWidget", "class_play_box",
+           "ClassPlayBox", "parse_intent", "IntentError", "INTENTS", "REFRESH_MS", "BOT_PACE_S", "TOUCH_S"]
+
+#: the page's refresh timer while seated
+REFRESH_MS = 500
+#: the shortest time between two reads a refresh may cause
+REFRESH_MIN_S = 0.2
+#: the shortest time between two bot moves this kernel claims
+BOT_PACE_S = 0.8
+#: the heartbeat: the seat counts as connected (the class's ``connected_seconds``, 30 by default)
+TOUCH_S = 10.0
+
+
+class _SeatView:
+    """What both class game widgets add to their game widget (first in the MRO)."""
+
+    table: SeatTable
+
+    def _open_seat(self, rules: Any, seat: Any, kwargs: dict[str, Any]) -> None:
+        self.table = SeatTable(rules, seat, i18n.resolve_language(kwargs.get("lang")))
+        if not self.table.started:
+            raise ValueError("the game at this table has not started yet")
+        self._viewer = seat.index
+        self._offered = None
+        self._ready = False
+        super(TableWidget, self).__init__(**kwargs)  # IntentWidget: resolves `lang`
+        self.table.lang = self.lang
+        self.bot_delay_ms = 0
+        self._ready = True
+        self._translate(self.lang)
+        self._seats()
+        self.on_msg(self._on_custom_msg)
+        self._sync()
+
+    @property
+    def seat(self) -> Any:
+        """The room :class:`~periodic_edu.classroom.Seat` shown."""
+        return self.table.seat
+
+    def pull(self) -> bool:
+        """Read the seat's table from the room again; sync (and return True) when it changed."""
+        before = (self.table.revision, self.table.room)
+        self.table.pull()
+        if (self.table.revision, self.table.room) == before:
+            return False
+        self._seats()
+        self._sync()
+        return True
+
+    def play(self, action: Any) -> dict[str, Any]:
+        try:
+            return super().play(action)
+        except MovedOn:
+            self._seats()
+            self._sync()  # the new state shows with the sentence
+            raise
+
+    def _shown(self) -> int | None:
+        return self.table.index  # this seat, always: never another seat's view
+
+    def _names_now(self) -> list[str]:
+        names = []
+        for i, s in enumerate(self.table.seats):
+            if s.name:
+                names.append(s.name)
+                continue
+            kind = s.bot or ""
+            word = i18n.gettext("widgets", FRONT_END[f"bot_kind_{kind}"], self.lang) \
+                if f"bot_kind_{kind}" in FRONT_END else kind
+            names.append(i18n.gettext("widgets", FRONT_END["bot_tag"], self.lang).format(
+                kind=word) + f" {i + 1}")
+        return names
+
+
+class ClassGameWidget(_SeatView, GameWidget):
+    """Periodic at a class table: one room seat's view (see the module docstring)."""
+
+    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
+                                "or new game.").tag(sync=True)
+
+    def __init__(self, seat: Any, **kwargs: Any) -> None:
+        self._open_seat(PERIODIC, seat, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<ClassGameWidget {self.table.seat!r}>"
+
+
+class ClassElemonsterWidget(_SeatView, ElemonsterWidget):
+    """Elemonster at a class table: one room seat's view (see the module docstring)."""
+
+    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
+                                "or new game.").tag(sync=True)
+
+    def __init__(self, seat: Any, **kwargs: Any) -> None:
+        self._name_keys = []
+        self._open_seat(ELEMONSTER, seat, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<ClassElemonsterWidget {self.table.seat!r}>"
+
+
+_VIEWS = {"periodic": ClassGameWidget, "elemonster": ClassElemonsterWidget}
+
+# ---- joining ---------------------------------------------------------------------------------
+#: type -> (required keys, optional keys)
+INTENTS: dict[str, tuple[frozenset, frozenset]] = {
+    "hello": (frozenset({"token"}), frozenset()),
+    "join": (frozenset({"code", "name"}), frozenset()),
+    "rejoin": (frozenset({"code", "name", "pin"}), frozenset()),
+    "refresh": (frozenset(), frozenset()),
+    "back": (frozenset(), frozenset()),
+    "leave": (frozenset(), frozenset()),
+}
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+_TEXT_LIMIT = 40
+
+
+class IntentError(ValueError):
+    """A message that is not a well-formed intent (only a tampered page sends one)."""
+
+
+def parse_intent(content: Any) -> dict[str, Any]:
+    """Check one message from the join panel; returns it normalized or raises IntentError.
+
+    >>> parse_intent({"type": "join", "code": " k7q2-m9xd ", "name": "Ada"})["code"]
+    'k7q2-m9xd'
+    >>> parse_intent({"type": "hello", "token": "<script>"})
+    Traceback (most recent call last):
+    ...
+    periodic_edu.widgets.class_seat.IntentError: token must be a seat token or empty
+    """
+    if not isinstance(content, dict):
+        raise IntentError("a message is a JSON object")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in INTENTS:
+        raise IntentError(f"unknown message type {describe(kind)}")
+    required, optional = INTENTS[kind]
+    keys = set(content) - {"type"}
+    if required - keys:
+        raise IntentError(f"message {kind!r} needs {', '.join(sorted(required - keys))}")
+    if keys - required - optional:
+        raise IntentError(f"message {kind!r} takes no {', '.join(sorted(keys - required))}")
+    out: dict[str, Any] = {"type": kind}
+    for key in keys:
+        value = content[key]
+        if key == "token":
+            if not isinstance(value, str) or (value and not _TOKEN.match(value)):
+                raise IntentError("token must be a seat token or empty")
+        elif not isinstance(value, str) or len(value) > _TEXT_LIMIT:
+            raise IntentError(f"{key} must be text of at most {_TEXT_LIMIT} characters")
+        else:
+            value = value.strip()
+        out[key] = value
+    return out
+
+
+class ClassPlayWidget(IntentWidget):
+    """"Join a class game" for one game (``"periodic"`` or ``"elemonster"``); the game itself
+    is shown in :attr:`box` once the seat's table has started. ``room``: a room from
+    :func:`~periodic_edu.classroom.open_room` (default: ``PERIODIC_EDU_ROOM``, opened on the
+    first message)."""
+
+    _esm = traitlets.Unicode(esm("class_play.js")).tag(sync=True)
+    _css = traitlets.Unicode(css("class_play.css")).tag(sync=True)
+
+    game = traitlets.Unicode("periodic", help="The game of this tab.").tag(sync=True)
+    phase = traitlets.Unicode("join", help="join | waiting | playing | no_server (the static "
+                              "site: nothing to join)").tag(sync=True)
+    seat_info = traitlets.Dict(help="{code, table, seat, name}: where this student sits.").tag(
+        sync=True)
+    pin = traitlets.Unicode("", help="The seat PIN, shown once after joining.").tag(sync=True)
+    keep_token = traitlets.Unicode("", help="The seat token this browser keeps ('' after "
+                                   "leaving: the browser forgets it).").tag(sync=True)
+    table_info = traitlets.Dict(help="{seats: [{name, connected, bot, stand_in, to_move, you}], "
+                                "status, paused, stand_in, over, your_turn}.").tag(sync=True)
+    notice = traitlets.Unicode("", help="A sentence to announce (the table moved on, ...).").tag(
+        sync=True)
+    notices = traitlets.Int(0, help="Counts notices (the same one twice still shows).").tag(
+        sync=True)
+    refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
+
+    def __init__(self, game: str = "periodic", room: Any = None, served: bool | None = None,
+                 **kwargs: Any) -> None:
+        """``served``: False on the static site (Python in the page, no server to share a
+        table: the panel says so and joins nothing); None: False exactly under Pyodide."""
+        if served is None:
+            served = sys.platform != "emscripten"
+        self._served = bool(served)
+        if game not in _VIEWS:
+            raise ValueError(f"game must be 'periodic' or 'elemonster', not {describe(game)}")
+        self._room = room
+        self._seat: Any = None
+        self.view: Any = None
+        self.box = ipywidgets.VBox([])
+        self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
+        self._last_refresh = self._last_bot = self._last_touch = float("-inf")
+        self._window = 30.0  # the class's connected_seconds, once read
+        super().__init__(game=game, phase="join" if self._served else "no_server", **kwargs)
+        self.on_msg(self._on_custom_msg)
+
+    def __repr__(self) -> str:  # never the token
+        return f"<ClassPlayWidget {self.game} {self.phase}>"
+
+    @property
+    def room(self) -> Any:
+        if self._room is None:
+            from ..classroom import open_room
+            self._room = open_room()
+        return self._room
+
+    @property
+    def seat(self) -> Any:
+        """The room seat this widget holds (None before joining)."""
+        return self._seat
+
+    def refresh(self) -> None:
+        """Read the room now (what the page's timer asks for, without its throttle)."""
+        self._last_refresh = float("-inf")
+        self.handle_message({"type": "refresh"})
+
+    # ---- messages ---------------------------------------------------------------------------
+    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
+        self.handle_message(content)
+
+    def handle_message(self, content: Any) -> bool:
+        """One message from the page; True when accepted. A refusal sets ``error`` (in the
+        page's language) and changes nothing."""
+        try:
+            intent = parse_intent(content)
+        except IntentError as exc:
+            return self._refuse(Text("bad_message", why=str(exc)).render(self.lang))
+        if not self._served:  # the static site: nothing to join (and no room to import)
+            if intent["type"] in ("join", "rejoin"):
+                return self._refuse(Text("class_no_server").render(self.lang))
+            return True
+        from ..classroom import RoomError
+        try:
+            self._dispatch(intent)
+        except RoomError as exc:
+            if exc.key == "no_seat":  # the seat is gone (rejoined elsewhere, class ended)
+                self._leave()
+            return self._refuse(exc.render(self.lang))
+        except (TableError, ValueError) as exc:
+            render = getattr(exc.args[0] if exc.args else None, "render", None)
+            return self._refuse(render(self.lang) if callable(render)
+                                else Text("internal").render(self.lang))
+        except Exception:  # noqa: BLE001 - the guard: a failure is a refusal, logged server-side
+            log.exception("ClassPlayWidget: %s failed", intent["type"])
+            return self._refuse(Text("internal").render(self.lang))
+        if intent["type"] != "refresh":
+            self.error = ""
+        return True
+
+    def _refuse(self, text: str) -> bool:
+        self.error = text
+        return False
+
+    def _dispatch(self, intent: dict[str, Any]) -> None:
+        kind = intent["type"]
+        if kind == "hello":
+            if intent["token"] and self._seat is None:
+                from ..classroom import NotFound
+                try:
+                    self._take(self.room.resume(intent["token"]))
+                except NotFound:
+                    self.keep_token = ""  # an old token: the browser forgets it, quietly
+            return
+        if kind == "join":
+            self._take(self.room.join(intent["code"], intent["name"]))
+            return
+        if kind == "rejoin":
+            self._take(self.room.rejoin(intent["code"], intent["name"], intent["pin"]))
+            return
+        if kind == "leave":
+            self._leave()
+            return
+        if self._seat is None:
+            return  # a timer tick that crossed a leave: nothing to do
+        if kind == "back":
+            self._seat.back()
+            self._refresh(force=True)
+            return
+        if kind == "refresh":
+            self._refresh()
+
+    # ---- the seat ---------------------------------------------------------------------------
+    def _take(self, seat: Any) -> None:
+        state = seat.state()
+        if state["room"]["game"] != self.game:
+            self._last_game = state["room"]["game"]
+            raise TableError(Text("class_other_game" if self.game == "periodic"
+                                  else "class_other_game_periodic"))
+        self._seat = seat
+        self.pin = seat.pin or ""
+        self.keep_token = seat.token
+        self.seat_info = {"code": seat.code, "table": seat.table + 1, "seat": seat.index + 1,
+                          "name": seat.name}
+        self.view = None
+        self.box.children = ()
+        seat.touch()
+        self._last_touch = time.monotonic()
+        self._refresh(force=True)
+
+    def _leave(self) -> None:
+        self._seat = None
+        self.view = None
+        self.box.children = ()
+        with self.hold_sync():
+            self.pin = ""
+            self.keep_token = ""
+            self.seat_info = {}
+            self.table_info = {}
+            self.phase = "join"
+
+    def _refresh(self, force: bool = False) -> None:
+        clock = time.monotonic()
+        if not force and clock - self._last_refresh < REFRESH_MIN_S:
+            return
+        self._last_refresh = clock
+        seat = self._seat
+        if clock - self._last_bot >= BOT_PACE_S:
+            self._last_bot = clock
+            self.room.step_bots(seat.code, max_moves=1)
+        # a heartbeat well inside the class's connected window (a live page never blinks out)
+        if clock - self._last_touch >= min(TOUCH_S, self._window / 3):
+            self._last_touch = clock
+            seat.touch()
+        if self.view is None:
+            state = seat.state()
+            self._window = state.get("connected_seconds", 30)
+            if state["game"] is not None:
+                self.view = _VIEWS[self.game](seat, lang=self.lang)
+                self.view.observe(self._moved_on, names="error")
+                self.box.children = (self.view,)
+            room, revision, over = state["room"], state["revision"], state["over"]
+            to_move = state["to_move"]
+        else:
+            self.view.pull()
+            table = self.view.table
+            self._window = table.connected_seconds
+            room, revision, over, to_move = table.room, table.revision, table.is_over, \
+                table.to_move
+        self._show(room, to_move, over)
+
+    def _moved_on(self, change: dict) -> None:
+        # the game view said "the table moved on": announce it here too (the live region)
+        if change["new"] and change["new"] == Text("class_moved_on").render(self.lang):
+            self._notice(change["new"])
+
+    def _notice(self, text: str) -> None:
+        with self.hold_sync():
+            self.notice = text
+            self.notices += 1
+
+    def _show(self, room: dict, to_move: int | None, over: bool) -> None:
+        me = self._seat.index
+        seats = [{"name": s["name"] or "", "connected": bool(s["connected"]),
+                  "bot": s["bot"] or "", "stand_in": bool(s["stand_in"]),
+                  "to_move": i == to_move, "you": i == me}
+                 for i, s in enumerate(room["seats"])]
+        info = {"seats": seats, "status": room["status"], "paused": bool(room["paused"]),
+                "stand_in": bool(room.get("stand_in")), "over": bool(over),
+                "your_turn": to_move == me and not room.get("stand_in") and not room["paused"]}
+        phase = "waiting" if self.view is None else "playing"
+        if info != self.table_info or phase != self.phase:
+            with self.hold_sync():
+                self.table_info = info
+                self.phase = phase
+
+    def _translate(self, lang: str) -> None:
+        if getattr(self, "view", None) is not None:
+            self.view.lang = lang
+
+
+class ClassPlayBox(ipywidgets.VBox):
+    """A dashboard tab's class-play panel: the join widget (:attr:`join`), then the class game
+    once seated, then ``rest`` (the tab's own game against bots). Setting :attr:`lang`
+    relabels all of them."""
+
+    def __init__(self, game: str, lang: str | None = None, room: Any = None,
+                 rest: tuple = (), served: bool | None = None) -> None:
+        self.join = ClassPlayWidget(game, room=room, lang=lang, served=served)
+        self.rest = tuple(rest)
+        super().__init__([self.join, self.join.box, *self.rest])
+        self.add_class("pe-class-play")
+
+    @property
+    def lang(self) -> str:
+        return self.join.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.join.lang = lang
+        for widget in self.rest:
+            if hasattr(widget, "lang"):
+                widget.lang = lang
+
+
+def class_play_box(game: str = "periodic", lang: str | None = None, room: Any = None,
+                   rest: tuple = (), served: bool | None = None) -> ClassPlayBox:
+    """The "Join a class game" panel of a dashboard tab (see :class:`ClassPlayBox`)."""
+    return ClassPlayBox(game, lang=lang, room=room, rest=rest, served=served)
