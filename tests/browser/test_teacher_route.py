@@ -72,7 +72,11 @@ def test_the_teacher_page_takes_no_seat_and_its_kernel_is_its_own(school, page):
 
     # the teacher's kernel is ended only by its own page (a student's cookie gets a 404)
     assert student.close_tab(teacher_kernel) == 404
-    assert teacher.close_tab(teacher_kernel) == 200
+    assert teacher.close_tab(teacher_kernel) == 204
     # the student's seat is still the student's, freed by the student's own page
     assert teacher.close_tab(student_kernel) == 404
-    assert student.close_tab(student_kernel) == 200
+    assert student.close_tab(student_kernel) == 204
+    # the teacher's closed tab gave its place back: the teacher's page opens again
+    status, _headers, body = Visitor(school.base).get("/teacher")
+    assert status == 200, body[:500]
+    assert kernel_id_of(body) not in (teacher_kernel, browser_kernel, student_kernel)
