@@ -211,7 +211,9 @@ class RoomWebsocketHandler(VoilaKernelWebsocketHandler):
             # seat() runs when the page is sent; the page's own websocket may arrive in the
             # same breath, before it: allowed while the kernel is no longer in the pool and
             # nobody else holds it
-            handed_out = not km.in_pool(kernel_id) and not km.is_seated(kernel_id)
+            # (a teacher's kernel has its owner from its start: never this way)
+            handed_out = not km.in_pool(kernel_id) and not km.is_seated(kernel_id) \
+                and not km.is_teacher(kernel_id)
             if not (mine or (handed_out and page_secret(self) is not None)):
                 raise tornado.web.HTTPError(404, "no such kernel")
         await super().pre_get()

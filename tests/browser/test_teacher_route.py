@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from browser_helpers import REPO, serving
-from test_workshop_server import ROOM_FULL, Visitor, assert_no_traceback, kernel_id_of
+from test_workshop_server import (ROOM_FULL, Visitor, assert_no_traceback, kernel_id_of, run,
+                                  session_for)
 
 pytestmark = pytest.mark.browser
 
@@ -69,6 +70,27 @@ def test_the_teacher_page_takes_no_seat_and_its_kernel_is_its_own(school, page):
     status, headers, body = Visitor(school.base).get("/teacher")
     assert status == 503 and "Retry-After" in headers
     assert_no_traceback(body)
+
+    # the teacher's kernel is opened only by its own page: a student who learnt its id is
+    # refused; the teacher's own cookie opens it and the kernel answers
+    async def websockets() -> tuple[bool, bool]:
+        intruder = session_for(student)
+        try:
+            await intruder.connect(teacher_kernel)
+        except Exception:  # noqa: BLE001 - refused: the upgrade answers 404
+            refused = True
+        else:
+            refused = False
+        mine = session_for(teacher)
+        await mine.connect(teacher_kernel)
+        info = await mine.send("shell", "kernel_info_request", {})
+        await mine.until(lambda m: m["parent_header"].get("msg_id") == info)
+        mine.ws.close()
+        return refused, True
+
+    refused, answered = run(websockets)
+    assert refused, "a student's page opened the teacher's kernel websocket"
+    assert answered
 
     # the teacher's kernel is ended only by its own page (a student's cookie gets a 404)
     assert student.close_tab(teacher_kernel) == 404
