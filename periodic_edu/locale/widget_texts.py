@@ -648,7 +648,7 @@ PAGE = {
     "teacher_to_person": N_("{where} is back with its player."),
     "teacher_removed": N_("{where} is free again."),
     "teacher_moved": N_("The player at {where} moved to {table}."),
-    "teacher_against_title": N_("{trend}: {source} → {target}"),
+    "teacher_against_title": N_("{trend}, from {source} to {target}"),
     "teacher_against_lower": N_("the data: {property} is lower at {target} ({after}) than at "
                                 "{source} ({before})"),
     "teacher_against_higher": N_("the data: {property} is higher at {target} ({after}) than "

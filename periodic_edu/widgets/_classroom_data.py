@@ -95,7 +95,7 @@ def against_data(items: list[dict], lang: str) -> list[dict[str, Any]]:
         prop = (i18n.gettext("widgets", FRONT_END[prop_key], lang) if prop_key in FRONT_END
                 else a["property"])
         values = {"property": prop, "source": a["from"], "target": a["to"],
-                  "before": a["before"], "after": a["after"]}
+                  "before": round(a["before"], 2), "after": round(a["after"], 2)}
         lower = a["after"] < a["before"]
         out.append({"trend": trend, "from": a["from"], "to": a["to"], "count": a["count"],
                     "title": Text("teacher_against_title", trend=name, source=a["from"],
