@@ -747,7 +747,10 @@ class Teacher:
 
     def overview(self) -> dict[str, Any]:
         """Every table (revision, whose turn, scores, seats: name, connected, bot) and the
-        class's refusals grouped by trend, duel value or rule, with counts and examples."""
+        class's refusals grouped by trend, duel value or rule, with counts and examples; and
+        ``against_data``: the Spend/Gain/Free moves (public) whose step the real data does not
+        follow (``trend``, ``from``, ``to``, ``property``, ``before``, ``after``, ``count``,
+        up to three ``examples`` of table and seat), most frequent first."""
         room = self.room
         now = room.clock()
         with room.store.read() as tx:
