@@ -250,3 +250,38 @@ def test_without_the_key_the_page_shows_nothing_of_the_class(browser, teacher_se
         assert page.js_errors == []
     finally:
         context.close()
+
+
+def test_a_class_created_on_the_page_deals_the_same_opening_at_every_table(browser,
+                                                                          teacher_server, room):
+    """The teacher creates a duplicate-deal class from the page (the key is shown once, to the
+    teacher); six students join its two tables; the page shows both, and every table got the
+    same deal."""
+    context, page = sized_page(browser, 1280, 900)
+    try:
+        page.goto(teacher_server.base + "/")
+        page.locator(f'{PAGE} [data-role="create-form"]').wait_for(timeout=90_000)
+        page.check(f'{PAGE} [data-role="duplicate"]')
+        page.click(f'{PAGE} [data-role="create"]')
+        created = page.locator(f'{PAGE} [data-role="created"]')
+        created.wait_for(timeout=30_000)
+        code = created.locator("code").first.inner_text().strip()
+        key = page.inner_text(f'{PAGE} [data-role="new-key"]').strip()
+        assert len(key) >= 20 and key not in page.url
+        room.teacher(code, key)  # the key the page showed opens the class (else PermissionError)
+        seats = [room.join(code, n) for n in NAMES]
+        assert {s.table for s in seats} == {0, 1}
+        page.wait_for_selector(f'{PAGE}[data-phase="open"] [data-table="1"]', timeout=30_000)
+        for name in NAMES:  # the page's next refreshes bring the students who joined
+            page.locator(f'{PAGE} [data-table]:has-text("{name}")').first.wait_for(
+                timeout=10_000)
+        openings = [room.spectate(code, t) for t in (0, 1)]
+        assert openings[0]["goal_cards"] == openings[1]["goal_cards"]  # the duplicate deal
+        assert [p["flask"] for p in openings[0]["players_state"]] == \
+            [p["flask"] for p in openings[1]["players_state"]]
+        page.click(f'{PAGE} [data-role="dismiss"]')  # the key leaves the page
+        created.wait_for(state="hidden", timeout=10_000)
+        assert key not in page.content()
+        assert not page.js_errors, page.js_errors
+    finally:
+        context.close()
