@@ -253,7 +253,8 @@ def test_without_the_key_the_page_shows_nothing_of_the_class(browser, teacher_se
 
 
 def test_a_class_created_on_the_page_deals_the_same_opening_at_every_table(browser,
-                                                                          teacher_server, room):
+                                                                          teacher_server, room,
+                                                                          axe):
     """The teacher creates a duplicate-deal class from the page (the key is shown once, to the
     teacher); six students join its two tables; the page shows both, and every table got the
     same deal."""
@@ -268,9 +269,21 @@ def test_a_class_created_on_the_page_deals_the_same_opening_at_every_table(brows
         code = created.locator("code").first.inner_text().strip()
         key = page.inner_text(f'{PAGE} [data-role="new-key"]').strip()
         assert len(key) >= 20 and key not in page.url
-        room.teacher(code, key)  # the key the page showed opens the class (else PermissionError)
-        seats = [room.join(code, n) for n in NAMES]
-        assert {s.table for s in seats} == {0, 1}
+        teacher = room.teacher(code, key)  # the key the page showed opens the class
+        # two students arrive at the first table; the teacher moves Bob to the second, on the
+        # page (a select of the waiting tables with a free seat, and its Move button)
+        first = [room.join(code, n) for n in NAMES[:2]]
+        assert [s.table for s in first] == [0, 0]
+        bob = page.locator(f'{PAGE} [data-table="{first[1].table}"] '
+                           f'li[data-seat="{first[1].index}"]')
+        bob.locator('[data-role="move"]').wait_for(timeout=10_000)
+        axe_clean(page, axe, "teacher's page, a waiting class with its Move controls")
+        bob.locator('[data-role="move"]').click()
+        page.locator(f'{PAGE} [data-table]:not([data-table="{first[1].table}"]) '
+                     f'li:has-text("Bob")').first.wait_for(timeout=10_000)
+        assert [(s["name"], s["table"]) for s in _seated(teacher) if s["name"] in NAMES[:2]] \
+            == [("Ada", 0), ("Bob", 1)]
+        seats = first + [room.join(code, n) for n in NAMES[2:]]
         page.wait_for_selector(f'{PAGE}[data-phase="open"] [data-table="1"]', timeout=30_000)
         for name in NAMES:  # the page's next refreshes bring the students who joined
             page.locator(f'{PAGE} [data-table]:has-text("{name}")').first.wait_for(
@@ -279,9 +292,17 @@ def test_a_class_created_on_the_page_deals_the_same_opening_at_every_table(brows
         assert openings[0]["goal_cards"] == openings[1]["goal_cards"]  # the duplicate deal
         assert [p["flask"] for p in openings[0]["players_state"]] == \
             [p["flask"] for p in openings[1]["players_state"]]
+        page.locator(f'{PAGE} [data-role="against"]').wait_for(timeout=10_000)
+        axe_clean(page, axe, "teacher's page, two tables playing, Against the data")
         page.click(f'{PAGE} [data-role="dismiss"]')  # the key leaves the page
         created.wait_for(state="hidden", timeout=10_000)
         assert key not in page.content()
         assert not page.js_errors, page.js_errors
     finally:
         context.close()
+
+
+def _seated(teacher) -> list[dict]:
+    """Every taken seat of the class as {name, table}, from the teacher's overview."""
+    return [{"name": seat["name"], "table": t["table"]}
+            for t in teacher.overview()["tables"] for seat in t["seats"] if seat.get("name")]
