@@ -4,9 +4,11 @@ the ready block, the kernel guard's memory cap (in a real child process), the pa
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -299,3 +301,36 @@ def test_the_servers_own_pages_speak_the_visitors_language():
     assert '<html lang="de">' in de and "Dashboard öffnen" in de
     assert "перезавантаж сторінку" in LOST_TEXT["uk"]["text"]
     assert LOST_TEXT["de"]["button"] == "Neu laden" and LOST_TEXT["en"]["button"] == "Reload"
+
+
+def test_a_class_made_at_start_is_in_the_ready_block_and_nowhere_else(tmp_path):
+    """--new_class=periodic:2x3 makes the class in the room store when the server starts; the
+    ready block (the teacher's terminal) shows its code and key, and the key opens it."""
+    from periodic_edu.classroom import open_room
+    from periodic_edu.workshop.new_class import create_class, parse_class_spec
+    from periodic_edu.workshop.ready import ready_block
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    code, key = create_class("periodic:2x3", url)
+    room = open_room(url)
+    try:
+        overview = room.teacher(code, key).overview()
+        assert len(overview["tables"]) == 2 and len(overview["tables"][0]["seats"]) == 3
+    finally:
+        room.close()
+    block = ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                        room_mode=False, server_mb=100, kernel_mb=60, seconds=3, kernels=1,
+                        created_class=(code, key))
+    assert f"Class code, for the projector: {code}" in block and key in block
+    for bad in ("periodic", "chess:2x3", "periodic:2x", "periodic:100x3", "periodic:2x3;rm"):
+        with pytest.raises(ValueError, match="GAME:TABLESxSEATS"):
+            parse_class_spec(bad)
+
+
+def test_a_wrong_new_class_stops_the_server_with_one_line(tmp_path):
+    env = {**os.environ, "PERIODIC_EDU_ROOM": f"sqlite:///{tmp_path / 'room.db'}"}
+    done = subprocess.run([sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
+                           "--no-browser", "--port=0", "--new_class=periodic:2x9"],
+                          cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 2, done.stderr[-800:]
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("periodic_edu: "), done.stderr[-400:]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,8 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from . import ready, template
+from ..classroom import RoomError
+from . import new_class, ready, template
 from .handlers import (RoomKernelHandler, RoomPageHandler, RoomShutdownHandler,
                        RoomWebsocketHandler, TeacherPageHandler)
 from .kernel_guard import MEMORY_ENV
@@ -103,7 +105,13 @@ class WorkshopVoila(Voila):
         help="The teacher's page served at /teacher, relative to the notebook's folder "
              "(empty: no teacher's page).")
 
+    new_class = Unicode(
+        "", config=True,
+        help="Make a class in the room store when the server starts, as GAME:TABLESxSEATS "
+             "(periodic:10x3): its code and teacher key are printed in the ready block.")
+
     aliases = {**Voila.aliases, "class_size": "WorkshopVoila.class_size",
+               "new_class": "WorkshopVoila.new_class",
                "seats_per_address": "RoomKernelManager.seats_per_address",
                "kernel_memory_mb": "WorkshopVoila.kernel_memory_mb"}
     flags = {**Voila.flags,
@@ -112,6 +120,15 @@ class WorkshopVoila(Voila):
 
     def initialize(self, argv: Any = None) -> None:
         super().initialize(argv)
+        # made before any kernel starts: a wrong spec or an unreachable store stops here, in
+        # one sentence, not after a room's worth of kernels
+        self.created_class = None
+        if self.new_class:
+            try:
+                self.created_class = new_class.create_class(self.new_class)
+            except (ValueError, RoomError) as error:
+                print(f"periodic_edu: {error}", file=sys.stderr)
+                self.exit(2)
         # light: one kernel first (a laptop's two cores start it fastest alone), then
         # LIGHT_SPARE once it is ready (ready.announce_when_ready), growing with arrivals
         pool = pool_size_for(self.class_size) if self.room else 1

@@ -94,7 +94,8 @@ def process_tree_rss_mb(pid: int) -> dict[int, float]:
 
 def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool,
                 server_mb: float, kernel_mb: float, seconds: float, kernels: int,
-                teacher: str | None = None) -> str:
+                teacher: str | None = None,
+                created_class: tuple[str, str] | None = None) -> str:
     plan = math.ceil((server_mb + class_size * kernel_mb) / 50) * 50
     lines = ["", "=" * 64,
              f"periodic_edu dashboard is ready ({seconds:.0f} s, {kernels} kernel"
@@ -105,6 +106,10 @@ def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool
     lines.append(f"On this computer: {local}")
     if teacher:
         lines.append(f"Teacher's page: {teacher} (type the class code and key into the page)")
+    if created_class:
+        code, key = created_class
+        lines.append(f"Class code, for the projector: {code}")
+        lines.append(f"Teacher key, for you only (shown once, stored only as a hash): {key}")
     mode = "the whole class preheated" if room_mode else \
         "kernels preheated as students arrive; CLASS_SIZE=30 ./scripts/run preheats a class"
     lines.append(f"Class size: {class_size} students ({mode})")
@@ -155,5 +160,6 @@ async def announce_when_ready(app: Any, *, poll: float = 0.25,
     sys.stdout.write(ready_block(room=room, local=local, class_size=app.class_size,
                                  room_mode=app.room, server_mb=server_mb,
                                  kernel_mb=kernel_mb, seconds=time.monotonic() - started,
-                                 kernels=done, teacher=teacher))
+                                 kernels=done, teacher=teacher,
+                                 created_class=getattr(app, "created_class", None)))
     sys.stdout.flush()
