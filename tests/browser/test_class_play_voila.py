@@ -235,3 +235,50 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
         for context, _ in pages:
             if context is not None:
                 context.close()
+
+
+def test_a_whole_elemonster_game_between_two_students(browser, class_server, room):
+    """Two students play a whole Elemonster game at one class table, each deciding on their
+    own page by clicks (a bond, a beating parry, then what is offered), until the room says the
+    game is over and both pages show the final scores."""
+    from test_elemonster_voila import choose
+
+    info = room.create_class(game="elemonster", tables=1, seats=2, max_rounds=2)
+    pages = []
+    try:
+        for name in ("Ada", "Bob"):
+            context, page = sized_page(browser, 1280, 900)
+            pages.append((context, page))
+            open_tab(page, class_server, "Elemonster", DUEL_PANEL)
+            join(page, info.code, name, DUEL_PANEL)
+        people = [p for _, p in pages]
+        for page in people:
+            page.locator(DUEL).wait_for(timeout=30_000)
+        decisions, deadline = 0, time.monotonic() + 300
+        while not room.spectate(info.code, 0)["over"]:
+            assert time.monotonic() < deadline, f"not over after {decisions} decisions"
+            mover = next((p for p in people
+                          if p.get_attribute(DUEL, "data-my-turn") == "true"), None)
+            if mover is None:  # the other page's refresh brings the turn within a second
+                time.sleep(0.2)
+                continue
+            revision = room.spectate(info.code, 0)["revision"]
+            seen = [int(p.get_attribute(DUEL, "data-revision")) for p in people]
+            choose(mover, decisions, DUEL).click()
+            decisions += 1
+            end = time.monotonic() + 15
+            while room.spectate(info.code, 0)["revision"] == revision:
+                assert time.monotonic() < end, f"decision {decisions} did not land"
+                time.sleep(0.1)
+            for page, before in zip(people, seen):  # both pages have pulled this move
+                page.wait_for_function(
+                    "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
+                    arg=[DUEL, before], timeout=15_000)
+        for page in people:
+            page.locator(f'{DUEL} [data-role="final"]').wait_for(timeout=15_000)
+            assert page.locator(f'{DUEL} [data-role="final"] li').count() == 2
+            assert_clean(page, DUEL_PANEL)
+        assert decisions >= 4
+    finally:
+        for context, _ in pages:
+            context.close()

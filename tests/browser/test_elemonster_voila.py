@@ -23,21 +23,21 @@ ROOT = '[data-widget="elemonster"]'
 READY = f'{ROOT}[data-ready="true"]'
 
 
-def state(page) -> dict:
-    return page.eval_on_selector(ROOT, "n => ({...n.dataset})")
+def state(page, root: str = ROOT) -> dict:
+    return page.eval_on_selector(root, "n => ({...n.dataset})")
 
 
-def choose(page, n: int):
+def choose(page, n: int, root: str = ROOT):
     """The button a player would pick: a bond, a beating parry, then anything offered."""
-    for selector in (f'{ROOT} [data-role="bonds-legal"] button[data-action]',
-                     f'{ROOT} [data-role="compare"] button[data-action]',
-                     f'{ROOT} [data-role="other"] button[data-action]',
-                     f'{ROOT} [data-role="discard"] button[data-action]',
-                     f'{ROOT} [data-role="attack-go"]'):  # after declaring an attack special
+    for selector in (f'{root} [data-role="bonds-legal"] button[data-action]',
+                     f'{root} [data-role="compare"] button[data-action]',
+                     f'{root} [data-role="other"] button[data-action]',
+                     f'{root} [data-role="discard"] button[data-action]',
+                     f'{root} [data-role="attack-go"]'):  # after declaring an attack special
         buttons = page.locator(selector)
         if buttons.count():
             return buttons.first
-    raise AssertionError(f"decision {n}: no choice offered: {state(page)}")
+    raise AssertionError(f"decision {n}: no choice offered: {state(page, root)}")
 
 
 def check_sizes(page) -> None:
