@@ -182,6 +182,31 @@ def test_the_ready_block_names_the_room_and_the_plan(monkeypatch):
     assert "HOST=0.0.0.0" in alone  # only this computer can connect: how to let a room in
 
 
+def test_the_ready_block_says_where_the_teachers_page_is():
+    block = ready.ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                              room_mode=False, server_mb=100, kernel_mb=61, seconds=3,
+                              kernels=1, teacher="http://localhost:8866/teacher")
+    assert "Teacher's page: http://localhost:8866/teacher" in block
+    without = ready.ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                                room_mode=False, server_mb=100, kernel_mb=61, seconds=3,
+                                kernels=1)
+    assert "Teacher" not in without
+
+
+def test_teacher_pages_take_no_seat_and_are_bounded_on_their_own():
+    km = RoomKernelManager(max_seats=1, pool_size=1, max_teacher_kernels=2)
+    first, second = km.admit_teacher(b"t1"), km.admit_teacher(b"t2")
+    assert first is not None and second is not None
+    assert km.admit_teacher(b"t3") is None  # the third waits: two teacher's pages at most
+    assert km.seats_taken == 0
+    student = km.admit(b"s1", "10.0.0.5")
+    assert student is not None and km.seats_taken == 1  # the class keeps its one seat
+    with km.serving(first):
+        pass  # the page load ended without a kernel: its place is given back
+    assert km.admit_teacher(b"t4") is not None
+    assert km.seats_taken == 1
+
+
 def test_the_machines_addresses_are_real_and_not_loopback():
     addresses = ready.ipv4_addresses()
     assert all(not a.startswith("127.") and len(a.split(".")) == 4 for a in addresses)

@@ -174,6 +174,8 @@ function render({ model, el }) {
   }
 
   // ---- open: the room at a glance ----
+  const moveChoice = {};  // "table-seat" -> the target table the teacher chose
+
   function seatRow(table, seat, projector) {
     const who = projector || !seat.name ? (seat.taken ? seat.label : say("teacher_empty_seat", { where: seat.label }))
       : `${seat.label}: ${seat.name}`;
@@ -204,6 +206,20 @@ function render({ model, el }) {
       } else if (table.status === "waiting" && seat.taken) {
         controls.append(button(say("teacher_remove"), () => send({ type: "remove", table: table.table, seat: seat.seat }),
           { "aria-label": say("teacher_remove_seat", { where: seat.label }), "data-role": "remove" }));
+        // another waiting table with a free seat: a select of them and a Move button
+        const targets = (data.tables || []).filter((t) => t.table !== table.table && t.status === "waiting"
+          && t.seats.some((s) => !s.taken && !s.bot));
+        if (targets.length) {
+          const choice = pe("select", { "data-role": "move-to", "aria-label": `${say("teacher_move_to")}: ${seat.label}` },
+            targets.map((t) => pe("option", { value: String(t.table), text: t.label })));
+          // a redraw (another table moved) keeps the teacher's choice
+          const key = `${table.table}-${seat.seat}`;
+          if (targets.some((t) => String(t.table) === moveChoice[key])) choice.value = moveChoice[key];
+          choice.addEventListener("change", () => { moveChoice[key] = choice.value; });
+          controls.append(choice, button(say("teacher_move"),
+            () => send({ type: "move", table: table.table, seat: seat.seat, to_table: Number(choice.value) }),
+            { "aria-label": say("teacher_move_seat", { where: seat.label }), "data-role": "move" }));
+        }
       }
       if (controls.childNodes.length) li.append(controls);
     }
@@ -291,6 +307,22 @@ function render({ model, el }) {
       list.append(li);
     }
     section.append(list);
+    return section;
+  }
+
+  // the moves where the game's arrow and the real data disagreed: a prompt for discussion
+  function againstView(items) {
+    const section = pe("section", { class: "pe-cr-against", "aria-labelledby": "pe-cr-against-h", "data-role": "against" }, [
+      pe("h3", { id: "pe-cr-against-h", text: say("teacher_against_head") }),
+      pe("p", { class: "pe-cr-hint", text: items.length ? say("teacher_against_intro") : say("teacher_no_against") }),
+    ]);
+    if (!items.length) return section;
+    section.append(pe("ol", { class: "pe-cr-groups" }, items.map((a) =>
+      pe("li", { class: "pe-cr-group", "data-trend": a.trend, "data-from": a.from, "data-to": a.to, "data-count": a.count }, [
+        pe("h4", {}, [pe("span", { text: a.title }), " ", pe("span", { class: "pe-cr-count", text: say("teacher_times", { n: a.count }) })]),
+        pe("p", { text: a.text }),
+        pe("p", { class: "pe-cr-hint", text: a.where.join(", ") }),
+      ]))));
     return section;
   }
 
@@ -390,6 +422,7 @@ function render({ model, el }) {
       const watching = model.get("watching") || {};
       if (watching.seats) parts.push(watchView(watching, projector));
       parts.push(refusalView(data.refusals || [], projector));
+      if (data.game === "periodic") parts.push(againstView(data.against_data || []));
       const results = model.get("results") || {};
       if (results.rows) {
         const view = resultsView(results, projector);

@@ -39,6 +39,8 @@ MESSAGES: dict[str, str] = {
     "no_table": N_("the class has no table {table}"),
     "no_seat_at": N_("table {table} has no seat {seat}"),
     "name_taken": N_("someone in this class already plays as {name}; choose another name"),
+    "table_full": N_("every seat of table {table} is taken"),
+    "same_table": N_("the student already sits at table {table}"),
     "class_full": N_("every seat of this class is taken"),
     "not_started": N_("the game at this table has not started yet"),
     "started": N_("the game at table {table} has already started"),

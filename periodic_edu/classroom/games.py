@@ -47,6 +47,25 @@ def load_game(game: str, save: str) -> Any:
     return game_class(game).from_dict(json.loads(save))
 
 
+def trend_moves(game: str, save: str) -> list[tuple[int, str, str, str]]:
+    """Every Spend, Gain and Free Action move of a Periodic save, in order, as ``(seat, trend,
+    from, to)`` (Elemonster has no trends: ``[]``). The save holds only the destinations, so
+    the game is replayed from its seed to read where each flask stood before its move."""
+    if game != "periodic":
+        return []
+    from ..engine.actions import Action
+    doc = json.loads(save)
+    g = game_class(game).from_dict({**doc, "actions": []})
+    out = []
+    for text in doc["actions"]:
+        action = Action.parse(text)
+        if action.is_activation:
+            st = g._state  # the engine's own state, read only: where the mover's flask is
+            out.append((st.seat, action.trend, st.flask[st.seat], action.dest))
+        g.play(action)
+    return out
+
+
 def dump_game(g: Any) -> str:
     return json.dumps(g.to_dict(), ensure_ascii=False, separators=(",", ":"))
 

@@ -19,7 +19,9 @@ What happens when two of each other write arrive at once:
   either lands before the pause or is refused by it;
 * a purge and anything: the purge holds the class row exclusively; a call after it finds no
   class;
-* two teachers starting one table: the second finds it started and is refused.
+* two teachers starting one table: the second finds it started and is refused;
+* two moves of students between tables, or a move and a join: serialized on the class row;
+  the second sees the seats the first took.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .. import trends
 from ..echo import has_control
 from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
 from . import credentials, games
@@ -112,6 +115,8 @@ class Room:
         # is written once, so it names one stored game. Moves replay their own copy.
         self._games: OrderedDict[tuple[str, int], Any] = OrderedDict()
         self._games_lock = threading.Lock()
+        # each table's moves against the data, by (table id, revision), like the games
+        self._against: OrderedDict[tuple[str, int], list] = OrderedDict()
 
     def _seen(self, cls: dict, table: dict) -> Any:
         """The table's game as stored, for reading only (never played on)."""
@@ -127,6 +132,24 @@ class Room:
             while len(self._games) > GAMES_CACHED:
                 self._games.popitem(last=False)
         return game
+
+    def _against_data(self, cls: dict, table: dict) -> list[tuple[int, Any]]:
+        """The table's Spend/Gain/Free moves whose step the real data does not follow, as
+        ``(seat, StepCheck)`` (cached per revision: a revision names one stored game)."""
+        key = (table["id"], table["revision"])
+        with self._games_lock:
+            found = self._against.get(key)
+            if found is not None:
+                self._against.move_to_end(key)
+                return found
+        found = [(seat, check) for seat, trend, source, target
+                 in games.trend_moves(cls["game"], table["save"])
+                 if (check := trends.check_step(trend, source, target)).verdict == "disagrees"]
+        with self._games_lock:
+            self._against[key] = found
+            while len(self._against) > GAMES_CACHED:
+                self._against.popitem(last=False)
+        return found
 
     # ---- classes ---------------------------------------------------------------------------
     def create_class(self, game: str = "periodic", tables: int = 1, seats: int = 3,
@@ -724,7 +747,10 @@ class Teacher:
 
     def overview(self) -> dict[str, Any]:
         """Every table (revision, whose turn, scores, seats: name, connected, bot) and the
-        class's refusals grouped by trend, duel value or rule, with counts and examples."""
+        class's refusals grouped by trend, duel value or rule, with counts and examples; and
+        ``against_data``: the Spend/Gain/Free moves (public) whose step the real data does not
+        follow (``trend``, ``from``, ``to``, ``property``, ``before``, ``after``, ``count``,
+        up to three ``examples`` of table and seat), most frequent first."""
         room = self.room
         now = room.clock()
         with room.store.read() as tx:
@@ -762,8 +788,23 @@ class Teacher:
                                           "action": r["action"], "reason": r["reason"],
                                           "params": json.loads(r["params"])})
         ranked = sorted(groups.values(), key=lambda g: -g["count"])
+        against: dict[tuple[str, str, str], dict] = {}
+        for t in tables:
+            if not t["save"]:
+                continue
+            for seat_no, check in room._against_data(cls, t):
+                item = against.setdefault((check.trend, check.source, check.target), {
+                    "trend": check.trend, "from": check.source, "to": check.target,
+                    "property": check.property, "before": check.before, "after": check.after,
+                    "count": 0, "examples": []})
+                item["count"] += 1
+                if len(item["examples"]) < EXAMPLES:
+                    item["examples"].append({"table": t["table_no"], "seat": seat_no})
+        against_ranked = sorted(against.values(),
+                                key=lambda a: (-a["count"], a["trend"], a["from"], a["to"]))
         return {"code": cls["code"], "game": cls["game"], "paused": bool(cls["paused"]),
-                "settings": cls["settings"], "tables": out_tables, "refusals": ranked}
+                "settings": cls["settings"], "tables": out_tables, "refusals": ranked,
+                "against_data": against_ranked}
 
     def _set_paused(self, paused: bool) -> None:
         room = self.room
@@ -827,6 +868,58 @@ class Teacher:
                    "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
                    "WHERE id = ?", (target["id"],))
             room._bump(tx, row, now)
+
+    def move(self, table: int, seat: int, to_table: int) -> tuple[int, int]:
+        """Move the student at ``seat`` of ``table`` to the first free seat of ``to_table``,
+        before either table starts (addressed like :meth:`set_bot` and :meth:`remove`). The
+        student keeps their name, token and PIN: their page follows them. Returns the new
+        ``(table, seat)``. A move that fills ``to_table`` starts it, as the last join does.
+
+        Two moves, or a move and a join, at once: all take the class row exclusively, so they
+        queue; the second sees the seats the first took (a full table refuses it)."""
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="update")
+            if to_table == table:
+                raise BadInput("same_table", table=table)
+            # both tables locked in table order: two moves in opposite directions cannot
+            # deadlock (they queue on the class row anyway)
+            rows = {}
+            for no in sorted((table, to_table), key=lambda n: (not isinstance(n, int), str(n))):
+                rows[no] = room._table(tx, cls, no, lock=True)
+            source, target = rows[table], rows[to_table]
+            for row in (source, target):
+                if row["status"] != "waiting":
+                    raise NotStarted("started", table=row["table_no"])
+            person = None
+            if isinstance(seat, int) and not isinstance(seat, bool):  # PostgreSQL types it
+                person = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
+                                (source["id"], seat))
+            if person is None or person["name"] is None:
+                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
+            free = tx.one("SELECT * FROM seats WHERE table_id = ? AND name IS NULL "
+                          "AND bot IS NULL ORDER BY seat_no LIMIT 1", (target["id"],))
+            if free is None:
+                raise TableFull("table_full", table=to_table)
+            # the old row is cleared first: name_key and token_hash are unique in the class
+            tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
+                   "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
+                   "WHERE id = ?", (person["id"],))
+            tx.run("UPDATE seats SET name = ?, name_key = ?, token_hash = ?, pin_hash = ?, "
+                   "pin_failures = ?, pin_locked_until = ?, last_seen = ? WHERE id = ?",
+                   (person["name"], person["name_key"], person["token_hash"],
+                    person["pin_hash"], person["pin_failures"], person["pin_locked_until"],
+                    person["last_seen"], free["id"]))
+            tx.run("UPDATE refusals SET seat_id = ?, table_id = ? WHERE seat_id = ?",
+                   (free["id"], target["id"], person["id"]))
+            room._bump(tx, source, now)
+            room._bump(tx, target, now)
+            empty = tx.one("SELECT COUNT(*) AS n FROM seats WHERE table_id = ? AND name IS NULL "
+                           "AND bot IS NULL", (target["id"],))["n"]
+            if empty == 0:
+                room._start(tx, cls, tx.lock("room_tables", target["id"]), now)
+        return to_table, free["seat_no"]
 
     def results(self) -> dict[str, Any]:
         """Each seat's score, ranked at its table and, duplicate-bridge style, against the same

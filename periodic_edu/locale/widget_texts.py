@@ -402,6 +402,13 @@ FRONT_END = {
     'teacher_hand_back_seat': N_("Hand back: {where}, to its player"),
     'teacher_remove': N_("Remove"),
     'teacher_remove_seat': N_("Remove: the player at {where}"),
+    'teacher_move': N_("Move"),
+    'teacher_move_to': N_("Move to"),
+    'teacher_move_seat': N_("Move the player at {where} to the chosen table"),
+    'teacher_against_head': N_("Against the data"),
+    'teacher_against_intro': N_("Moves where the game's arrow and the real data disagree: a "
+                                "prompt for discussion."),
+    'teacher_no_against': N_("No move has gone against the data yet."),
     'teacher_start': N_("Start now"),
     'teacher_start_table': N_("Start now: {table}; bots fill the empty seats"),
     'teacher_refusals_head': N_("What the class gets wrong"),
@@ -640,6 +647,12 @@ PAGE = {
     "teacher_to_bot": N_("{where} is played by a bot now."),
     "teacher_to_person": N_("{where} is back with its player."),
     "teacher_removed": N_("{where} is free again."),
+    "teacher_moved": N_("The player at {where} moved to {table}."),
+    "teacher_against_title": N_("{trend}, from {source} to {target}"),
+    "teacher_against_lower": N_("the data: {property} is lower at {target} ({after}) than at "
+                                "{source} ({before})"),
+    "teacher_against_higher": N_("the data: {property} is higher at {target} ({after}) than "
+                                 "at {source} ({before})"),
     "teacher_ended": N_("Class {code} is ended and deleted."),
     "teacher_news_over": N_("{table}: the game is over."),
     "teacher_news_stand_in": N_("{where}: a bot stands in for a student who has not moved."),

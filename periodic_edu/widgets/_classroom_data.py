@@ -82,6 +82,30 @@ def group_title(game: str, group: dict, lang: str) -> tuple[str, str, str]:
     return "rule", rule, Text("teacher_group_rule", rule=sentence).render(lang)
 
 
+def against_data(items: list[dict], lang: str) -> list[dict[str, Any]]:
+    """The overview's moves against the data, said in ``lang``: a title (the trend as printed
+    on the board, from -> to), what the data says, the count and up to three tables and seats
+    (public: moves are public, and no name is given)."""
+    from ..locale.widget_texts import FRONT_END
+    out = []
+    for a in items:
+        trend = a["trend"]
+        name = i18n.gettext("board", TREND_NAMES[trend], lang) if trend in TREND_NAMES else trend
+        prop_key = f"property_{a['property']}"
+        prop = (i18n.gettext("widgets", FRONT_END[prop_key], lang) if prop_key in FRONT_END
+                else a["property"])
+        values = {"property": prop, "source": a["from"], "target": a["to"],
+                  "before": round(a["before"], 2), "after": round(a["after"], 2)}
+        lower = a["after"] < a["before"]
+        out.append({"trend": trend, "from": a["from"], "to": a["to"], "count": a["count"],
+                    "title": Text("teacher_against_title", trend=name, source=a["from"],
+                                  target=a["to"]).render(lang),
+                    "text": Text("teacher_against_lower" if lower else "teacher_against_higher",
+                                 **values).render(lang),
+                    "where": [seat_label(e["table"], e["seat"], lang) for e in a["examples"]]})
+    return out
+
+
 def seat_label(table: int, seat: int, lang: str) -> str:
     """"Table 3, seat 2": tables and seats counted from 1, as the page says them."""
     return Text("teacher_table_seat", table=table + 1, seat=seat + 1).render(lang)
@@ -145,7 +169,8 @@ def glance(overview: dict, rounds: dict[int, Any], lang: str,
     return {"code": overview["code"], "game": game, "paused": overview["paused"],
             "duplicate": bool(overview["settings"].get("duplicate")),
             "bot": overview["settings"].get("bot"),  # the class's bot: a seat handed over gets it
-            "anonymous": anonymous, "tables": tables, "refusals": groups}
+            "anonymous": anonymous, "tables": tables, "refusals": groups,
+            "against_data": against_data(overview.get("against_data", []), lang)}
 
 
 def results_table(results: dict, lang: str, anonymous: bool) -> dict[str, Any]:

@@ -28,6 +28,8 @@ type           keys (besides ``type``)                        what
 ``start``      ``table``                                      start a table now (bots fill it)
 ``bot``        ``table``, ``seat``, ``bot`` (a name or null)  hand a seat to a bot, or back
 ``remove``     ``table``, ``seat``                            remove a joiner (before the start)
+``move``       ``table``, ``seat``, ``to_table``              move a joiner to another table
+                                                              (before either starts)
 ``end``        -                                              end the class and delete it
 ``projector``  ``on`` (bool)                                  projector mode: no student names
 ``results``    -                                              read the results (table, chart,
@@ -75,6 +77,7 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "start": (frozenset({"table"}), frozenset()),
     "bot": (frozenset({"table", "seat", "bot"}), frozenset()),
     "remove": (frozenset({"table", "seat"}), frozenset()),
+    "move": (frozenset({"table", "seat", "to_table"}), frozenset()),
     "end": (frozenset(), frozenset()),
     "projector": (frozenset({"on"}), frozenset()),
     "results": (frozenset(), frozenset()),
@@ -84,8 +87,8 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "watch": (frozenset(), frozenset({"table"})),
 }
 _WORD = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "seat": (0, 4),
-         "idle_seconds": (5, 86_400)}
+_INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "to_table": (0, 59),
+         "seat": (0, 4), "idle_seconds": (5, 86_400)}
 _BOOLS = ("paused", "duplicate", "on")
 #: the page's words for the overview's seconds are whole seconds; a refresh re-sends only change
 REFRESH_MS = 1000
@@ -304,6 +307,11 @@ class ClassroomWidget(IntentWidget):
             teacher.remove(intent["table"], intent["seat"])
             where = data.seat_label(intent["table"], intent["seat"], self.lang)
             self.notice = Text("teacher_removed", where=where).render(self.lang)
+        elif kind == "move":
+            to_table, _seat = teacher.move(intent["table"], intent["seat"], intent["to_table"])
+            where = data.seat_label(intent["table"], intent["seat"], self.lang)
+            self.notice = Text("teacher_moved", where=where, table=Text(
+                "teacher_table", table=to_table + 1)).render(self.lang)
         elif kind == "end":
             code = teacher.code
             teacher.purge()

@@ -32,7 +32,7 @@ import tornado.ioloop
 from jupyter_server.utils import url_path_join
 from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from jupyter_server.services.kernels.handlers import KernelHandler
-from traitlets import Bool, Int
+from traitlets import Bool, Int, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
@@ -40,7 +40,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from . import ready, template
 from .handlers import (RoomKernelHandler, RoomPageHandler, RoomShutdownHandler,
-                       RoomWebsocketHandler)
+                       RoomWebsocketHandler, TeacherPageHandler)
 from .kernel_guard import MEMORY_ENV
 from .kernels import RoomKernelManager
 
@@ -97,6 +97,11 @@ class WorkshopVoila(Voila):
                      "it a few kernels are kept spare, growing with arrivals (a laptop).")
     kernel_memory_mb = Int(KERNEL_MEMORY_MB, min=0, config=True,
                            help="Resident MB past which a visitor kernel ends (0: no cap).")
+
+    teacher_notebook = Unicode(
+        "teacher.ipynb", config=True,
+        help="The teacher's page served at /teacher, relative to the notebook's folder "
+             "(empty: no teacher's page).")
 
     aliases = {**Voila.aliases, "class_size": "WorkshopVoila.class_size",
                "seats_per_address": "RoomKernelManager.seats_per_address",
@@ -167,8 +172,27 @@ class WorkshopVoila(Voila):
                 VoilaKernelWebsocketHandler: RoomWebsocketHandler}
         lost = (url_path_join(self.server_url, "periodic_edu/lost.js"),
                 template.LostScriptHandler)
-        return [lost, *[(spec[0], swap.get(spec[1], spec[1]), *spec[2:])
-                        for spec in super().init_handlers()]]
+        return [lost, *self._teacher_route(),
+                *[(spec[0], swap.get(spec[1], spec[1]), *spec[2:])
+                  for spec in super().init_handlers()]]
+
+    def teacher_path(self) -> Path | None:
+        """The teacher's notebook beside the served one, if it exists."""
+        if not self.teacher_notebook or not self.notebook_path:
+            return None
+        path = Path(self.notebook_path).resolve().parent / self.teacher_notebook
+        return path if path.is_file() else None
+
+    def _teacher_route(self) -> list:
+        # before Voila's catch-all "/(.*)" (tornado takes the first match); the same page
+        # handler settings as Voila's own route, another notebook
+        path = self.teacher_path()
+        if path is None:
+            return []
+        return [(url_path_join(self.server_url, "teacher"), TeacherPageHandler,
+                 {"notebook_path": os.path.relpath(path, self.root_dir),
+                  "template_paths": self.template_paths, "config": self.config,
+                  "voila_configuration": self.voila_configuration})]
 
     def start(self) -> None:
         tornado.ioloop.IOLoop.current().add_callback(ready.announce_when_ready, self)

@@ -38,7 +38,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from .kernels import RoomFull, RoomKernelManager, Ticket
 from .pages import page, visitor_language
 
-__all__ = ["RoomPageHandler", "RoomShutdownHandler", "RoomKernelHandler",
+__all__ = ["RoomPageHandler", "TeacherPageHandler", "RoomShutdownHandler", "RoomKernelHandler",
            "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after"]
 
 #: Seconds a visitor of a full room (or of a server that could not start the dashboard) waits
@@ -131,6 +131,36 @@ class RoomPageHandler(TornadoVoilaHandler):
         self.finish(page(kind, lang=lang, **kwargs))
 
 
+class TeacherPageHandler(RoomPageHandler):
+    """``/teacher``: the teacher's page (its own notebook) from the same server. Its kernel is
+    started for this page load (the teacher's notebook has no pool), is not a seat (the class
+    keeps all its seats) and is owned by the page's cookie like a student's; at most
+    ``RoomKernelManager.max_teacher_kernels`` at once (a student opening /teacher gets only
+    the key form, and cannot fill the server with kernels)."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        if any(self.get_query_argument(name, None) is not None for name in _OVERRIDES):
+            return self._page(400, "no_options", link=self.base_url)
+        _ = self.xsrf_token  # sets the _xsrf cookie: the page's secret
+        owner = self._get_raw_xsrf_token()[1]
+        km = self.kernel_manager
+        if not isinstance(km, RoomKernelManager):
+            return await TornadoVoilaHandler.get(self, path)
+        ticket = km.admit_teacher(owner)
+        if ticket is None:
+            self.set_header("Retry-After", str(retry_after()))
+            return self._page(503, "unavailable", refresh_s=retry_after())
+        with km.serving(ticket):
+            try:
+                await TornadoVoilaHandler.get(self, path)
+            except Exception:
+                if self._headers_written:
+                    raise
+                self.log.exception("could not serve the teacher's page")
+                return self._page(503, "unavailable", refresh_s=retry_after())
+
+
 def _seat_from_task(km: RoomKernelManager, ticket: Ticket, task: Any) -> None:
     """The visitor holds the pool kernel of ``task`` if Voila got it (even if the visitor left
     while the page was being sent: the unconnected timeout ends it)."""
@@ -146,7 +176,8 @@ class RoomShutdownHandler(VoilaShutdownKernelHandler):
     async def post(self, kernel_id: str) -> None:
         km = self.kernel_manager
         if isinstance(km, RoomKernelManager) and not (
-                km.is_seated(kernel_id) and km.is_owner(kernel_id, page_secret(self))):
+                (km.is_seated(kernel_id) or km.is_teacher(kernel_id))
+                and km.is_owner(kernel_id, page_secret(self))):
             raise tornado.web.HTTPError(404, "no such kernel")
         await super().post(kernel_id)
 
@@ -180,7 +211,9 @@ class RoomWebsocketHandler(VoilaKernelWebsocketHandler):
             # seat() runs when the page is sent; the page's own websocket may arrive in the
             # same breath, before it: allowed while the kernel is no longer in the pool and
             # nobody else holds it
-            handed_out = not km.in_pool(kernel_id) and not km.is_seated(kernel_id)
+            # (a teacher's kernel has its owner from its start: never this way)
+            handed_out = not km.in_pool(kernel_id) and not km.is_seated(kernel_id) \
+                and not km.is_teacher(kernel_id)
             if not (mine or (handed_out and page_secret(self) is not None)):
                 raise tornado.web.HTTPError(404, "no such kernel")
         await super().pre_get()

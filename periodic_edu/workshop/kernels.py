@@ -42,12 +42,15 @@ class Ticket:
     page); only a request carrying the same cookie may end the kernel or open its websocket.
     ``address``: the visitor's IP address, for ``seats_per_address``."""
 
-    __slots__ = ("open", "owner", "address")
+    __slots__ = ("open", "owner", "address", "teacher")
 
-    def __init__(self, owner: bytes | None = None, address: str | None = None) -> None:
+    def __init__(self, owner: bytes | None = None, address: str | None = None,
+                 teacher: bool = False) -> None:
         self.open = True
         self.owner = owner
         self.address = address
+        #: the teacher's page (/teacher): its kernel is no seat and no pool kernel
+        self.teacher = teacher
 
 
 #: The ticket of the page load being served (set by the page handler around Voila's code).
@@ -74,6 +77,10 @@ class RoomKernelManager(AsyncMappingKernelManager):
         0, config=True,
         help="Most seats one IP address may hold at once (0: no limit). For a room without a "
              "reverse proxy; behind a proxy every visitor has the proxy's address.")
+    max_teacher_kernels = Int(
+        2, config=True,
+        help="Most teacher's pages (/teacher) with a kernel at once: not seats, not counted "
+             "against the class, bounded on their own.")
     spare_kernels = Int(
         0, config=True,
         help="Light mode: preheated kernels kept ready beside the seats (0: the pool is "
@@ -91,6 +98,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._addresses: dict[str, str] = {}  # kernel id -> its visitor's address
         self._broken: set[str] = set()  # died, restarted or failed: never handed out
         self.kernel_env: dict[str, str] = {}  # set by the app: IPYTHONDIR, the memory cap
+        self._teacher: dict[str, float] = {}  # teacher's kernel id -> monotonic start time
+        self._teacher_tickets: set[Ticket] = set()  # teacher's page loads being served
 
     # ---- seats ---------------------------------------------------------------------------
     @property
@@ -109,6 +118,19 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._tickets.add(ticket)
         self._fit_pool()
         return ticket
+
+    def admit_teacher(self, owner: bytes | None) -> Ticket | None:
+        """A ticket for one load of the teacher's page, or None when ``max_teacher_kernels``
+        teacher's kernels are running or starting. Synchronous (no await between the count
+        and the add), so two loads arriving at once cannot both pass the last place."""
+        if len(self._teacher) + len(self._teacher_tickets) >= self.max_teacher_kernels:
+            return None
+        ticket = Ticket(owner, teacher=True)
+        self._teacher_tickets.add(ticket)
+        return ticket
+
+    def is_teacher(self, kernel_id: str) -> bool:
+        return kernel_id in self._teacher
 
     @contextmanager
     def serving(self, ticket: Ticket) -> Iterator[None]:
@@ -181,6 +203,9 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     def _close(self, ticket: Ticket) -> None:
         ticket.open = False
+        if ticket.teacher:
+            self._teacher_tickets.discard(ticket)
+            return
         self._tickets.discard(ticket)
         self._fit_pool()
 
@@ -222,10 +247,13 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     # ---- kernel lives ----------------------------------------------------------------------
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        current = _CURRENT.get()
+        if current is not None and current.teacher:
+            return await self._start_teacher_kernel(current, *args, **kwargs)
         # room: seats + pool; light: the spare grows with arrivals, so seats + seats at most
         extra = self.max_seats if self.spare_kernels else self.pool_size
         cap = self.max_seats + extra if self.max_seats else 0
-        if cap and len(self._live) + self._starting >= cap:
+        if cap and len(self._live) - len(self._teacher) + self._starting >= cap:
             raise RoomFull(f"{cap} kernels are running or starting")
         if self.kernel_env:
             kwargs["env"] = {**(kwargs.get("env") or os.environ), **self.kernel_env}
@@ -242,6 +270,23 @@ class RoomKernelManager(AsyncMappingKernelManager):
         env = kwargs.get("env") or {}
         if env.get(_PREHEAT_ENV) == "False":  # Voila's unpooled path: a page load's own kernel
             self.seat(_CURRENT.get(), kernel_id)
+        return kernel_id
+
+    async def _start_teacher_kernel(self, ticket: Ticket, *args: Any, **kwargs: Any) -> str:
+        """The teacher's page's own kernel: bounded by admit_teacher, owned by its page, never
+        seated (so never counted against the class) and never in the students' pool."""
+        if not ticket.open:
+            raise RoomFull("the teacher's page load has ended")
+        if self.kernel_env:
+            kwargs["env"] = {**(kwargs.get("env") or os.environ), **self.kernel_env}
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self._live.add(kernel_id)
+        self._teacher[kernel_id] = time.monotonic()
+        if ticket.owner is not None:
+            self._owners[kernel_id] = ticket.owner
+        self._close(ticket)
+        for event in ("restart", "dead"):
+            self.add_restart_callback(kernel_id, lambda k=kernel_id: self._died(k), event)
         return kernel_id
 
     def _process_ended(self, kernel_id: str | None) -> bool:
@@ -271,6 +316,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._owners.pop(kernel_id, None)
         self._addresses.pop(kernel_id, None)
         was_seated = self._seated.pop(kernel_id, None) is not None
+        self._teacher.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         # Voila caches each page load's request info by kernel id and never drops it
         RequestInfoSocketHandler._cache.pop(kernel_id, None)
@@ -291,7 +337,7 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._connected_once.add(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        seated = self._seated.get(kernel_id)
+        seated = self._seated.get(kernel_id, self._teacher.get(kernel_id))
         if seated is not None:
             age = time.monotonic() - seated
             reason = None

@@ -93,7 +93,8 @@ def process_tree_rss_mb(pid: int) -> dict[int, float]:
 
 
 def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool,
-                server_mb: float, kernel_mb: float, seconds: float, kernels: int) -> str:
+                server_mb: float, kernel_mb: float, seconds: float, kernels: int,
+                teacher: str | None = None) -> str:
     plan = math.ceil((server_mb + class_size * kernel_mb) / 50) * 50
     lines = ["", "=" * 64,
              f"periodic_edu dashboard is ready ({seconds:.0f} s, {kernels} kernel"
@@ -102,6 +103,8 @@ def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool
         lines.append("Students open:")
         lines += [f"    {url}" for url in room]
     lines.append(f"On this computer: {local}")
+    if teacher:
+        lines.append(f"Teacher's page: {teacher} (type the class code and key into the page)")
     mode = "the whole class preheated" if room_mode else \
         "kernels preheated as students arrive; CLASS_SIZE=30 ./scripts/run preheats a class"
     lines.append(f"Class size: {class_size} students ({mode})")
@@ -144,11 +147,13 @@ async def announce_when_ready(app: Any, *, poll: float = 0.25,
     server_mb = tree.pop(os.getpid(), 0.0)
     kernel_mb = max(tree.values(), default=PLAN_KERNEL_MB)
     room, local = student_urls(app.ip, app.port, app.base_url)
+    teacher_path = getattr(app, "teacher_path", None)
+    teacher = local.rstrip("/") + "/teacher" if teacher_path and teacher_path() else None
     fit = getattr(km, "_fit_pool", None)
     if fit is not None:
         fit()  # light mode: now keep the spare kernels (they start after the first is ready)
     sys.stdout.write(ready_block(room=room, local=local, class_size=app.class_size,
                                  room_mode=app.room, server_mb=server_mb,
                                  kernel_mb=kernel_mb, seconds=time.monotonic() - started,
-                                 kernels=done))
+                                 kernels=done, teacher=teacher))
     sys.stdout.flush()

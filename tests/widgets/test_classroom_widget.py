@@ -475,3 +475,65 @@ def test_watch_an_elemonster_table(room):
     for s in seats:
         assert set(s) == {"seat", "label", "name", "bot", "hand", "bonds", "bond_points"}
         assert all(isinstance(s[k], int) for k in ("hand", "bonds", "bond_points"))
+
+
+def test_move_a_joiner_to_another_table_from_the_page(any_room):
+    room = any_room
+    info = room.create_class(game="periodic", tables=2, seats=3, edition="en")
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    w = ClassroomWidget(info.code, info.teacher_key, room=room, lang="de")
+    send(w, type="move", table=0, seat=1, to_table=1)
+    assert w.error == "", w.error
+    assert [s["name"] for s in w.room_data["tables"][1]["seats"]] == ["Bob", None, None]
+    assert w.notice == "Die Person an Tisch 1, Platz 2 sitzt jetzt an Tisch 2."
+    assert bob.view()["room"]["table"] == 1  # the student's page follows
+    before = data_state(w)
+    send(w, type="move", table=1, seat=0, to_table=1)  # the same table: the room refuses
+    assert w.error == "die Person sitzt schon an Tisch 1"
+    send(w, type="start", table=1)
+    send(w, type="move", table=0, seat=0, to_table=1)  # the target has started
+    assert w.error == "das Spiel an Tisch 1 hat schon begonnen"
+    assert [s["name"] for s in w.room_data["tables"][0]["seats"]] == ["Ada", None, None]
+    assert ada.view()["room"]["table"] == 0
+    assert before != data_state(w)  # the start did change the room (not the refused moves)
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "move", "table": 0, "seat": 0},
+    {"type": "move", "table": 0, "seat": 0, "to_table": "1"},
+    {"type": "move", "table": 0, "seat": 0, "to_table": 60},
+    {"type": "move", "table": 0, "seat": True, "to_table": 1},
+    {"type": "move", "table": 0, "seat": 0, "to_table": 1, "name": "Ada"},
+])
+def test_a_tampered_move_is_refused_and_changes_nothing(room, content):
+    info = room.create_class(game="periodic", tables=2, seats=3, edition="en")
+    room.join(info.code, "Ada")
+    w = ClassroomWidget(info.code, info.teacher_key, room=room)
+    before = w.room_data
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}})
+    assert w.error and w.room_data == before
+
+
+@pytest.mark.parametrize("lang,head", [("en", "the data: First ionization energy is"),
+                                       ("de", "die Daten: Erste Ionisierungsenergie ist"),
+                                       ("uk", "дані: Перша енергія іонізації — у")])
+def test_the_moves_against_the_data_in_the_teachers_language(room, lang, head):
+    import random
+    from test_against_data import _play_preferring_disagreements
+
+    from periodic_edu.widgets import _classroom_data as data
+    info = room.create_class(game="periodic", tables=1, seats=2, edition="en", max_rounds=6)
+    seats = [room.join(info.code, n) for n in ("Ada", "Bob")]
+    made = _play_preferring_disagreements(seats, random.Random(20), 150)
+    w = ClassroomWidget(info.code, info.teacher_key, room=room, lang=lang)
+    items = w.room_data["against_data"]
+    assert sum(a["count"] for a in items) == sum(made.values()) > 0
+    for a in items:
+        assert a["from"] in a["title"] and a["to"] in a["title"]
+        labels = {data.seat_label(0, 0, lang), data.seat_label(0, 1, lang)}
+        assert a["text"] and a["where"] and set(a["where"]) <= labels
+    ie = [a for a in items if a["trend"] == "ionization_energy"]
+    if ie:  # the seed's game: say it as the issue does, in the teacher's language
+        assert ie[0]["text"].startswith(head), ie[0]["text"]
+    send(w, type="projector", on=True)
+    assert "Ada" not in json.dumps(w.room_data["against_data"], ensure_ascii=False)

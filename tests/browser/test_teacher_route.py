@@ -1,0 +1,104 @@
+"""The teacher's page at ``/teacher`` of the workshop server itself (issue 20): rendered from
+lessons/teacher.ipynb with its own kernel, which is no seat of the class (a class of 1 still
+admits its one student after the teacher arrived) and no kernel of the students' pool, owned by
+the teacher's page like a student's, and bounded on its own (real Voila, real HTTP, a real
+Chromium for the key form)."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from browser_helpers import REPO, serving
+from test_workshop_server import (ROOM_FULL, Visitor, assert_no_traceback, kernel_id_of, run,
+                                  session_for)
+
+pytestmark = pytest.mark.browser
+
+PAGE = "section.pe-classroom"
+
+
+@pytest.fixture(scope="module")
+def school(tmp_path_factory):
+    """The server as scripts/run starts it, for a class of ONE, on its own room store."""
+    home = tmp_path_factory.mktemp("teacher_route")
+    old = os.environ.get("PERIODIC_EDU_ROOM")
+    os.environ["PERIODIC_EDU_ROOM"] = f"sqlite:///{home / 'room.db'}"
+    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
+           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=1",
+           "--RoomKernelManager.max_teacher_kernels=2"]
+    try:
+        with serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
+            yield server
+    finally:
+        if old is None:
+            os.environ.pop("PERIODIC_EDU_ROOM", None)
+        else:
+            os.environ["PERIODIC_EDU_ROOM"] = old
+
+
+def test_the_teacher_page_takes_no_seat_and_its_kernel_is_its_own(school, page):
+    teacher = Visitor(school.base)
+    status, _headers, body = teacher.get("/teacher")
+    assert status == 200, body[:500]
+    assert_no_traceback(body)
+    teacher_kernel = kernel_id_of(body)
+
+    # a class of one: the teacher took no seat, so the one student still gets the dashboard
+    student = Visitor(school.base)
+    status, _headers, body = student.get("/")
+    assert status == 200, body[:500]
+    assert_no_traceback(body)
+    student_kernel = kernel_id_of(body)
+    assert student_kernel != teacher_kernel
+    assert "jupyter-widget" in body or "widget-view" in body  # the dashboard, not teacher.ipynb
+    # ... and the class is full now: the seat was the student's, not the teacher's
+    status, _headers, body = Visitor(school.base).get("/")
+    assert status == 503 and ROOM_FULL in body
+
+    # the teacher's page in a browser: the key form (a second teacher kernel, under the bound)
+    page.goto(school.base + "/teacher")
+    page.locator(f'{PAGE} [data-role="key"]').wait_for(timeout=90_000)
+    page.locator(f'{PAGE} [data-role="code"]').wait_for()
+    assert "Traceback" not in page.inner_text("body")
+    browser_kernel = kernel_id_of(page.content())
+    assert browser_kernel not in (teacher_kernel, student_kernel)
+    assert page.js_errors == []
+
+    # bounded on its own: a third teacher's page waits, with no traceback and no kernel
+    status, headers, body = Visitor(school.base).get("/teacher")
+    assert status == 503 and "Retry-After" in headers
+    assert_no_traceback(body)
+
+    # the teacher's kernel is opened only by its own page: a student who learnt its id is
+    # refused; the teacher's own cookie opens it and the kernel answers
+    async def websockets() -> tuple[bool, bool]:
+        intruder = session_for(student)
+        try:
+            await intruder.connect(teacher_kernel)
+        except Exception:  # noqa: BLE001 - refused: the upgrade answers 404
+            refused = True
+        else:
+            refused = False
+        mine = session_for(teacher)
+        await mine.connect(teacher_kernel)
+        info = await mine.send("shell", "kernel_info_request", {})
+        await mine.until(lambda m: m["parent_header"].get("msg_id") == info)
+        mine.ws.close()
+        return refused, True
+
+    refused, answered = run(websockets)
+    assert refused, "a student's page opened the teacher's kernel websocket"
+    assert answered
+
+    # the teacher's kernel is ended only by its own page (a student's cookie gets a 404)
+    assert student.close_tab(teacher_kernel) == 404
+    assert teacher.close_tab(teacher_kernel) == 204
+    # the student's seat is still the student's, freed by the student's own page
+    assert teacher.close_tab(student_kernel) == 404
+    assert student.close_tab(student_kernel) == 204
+    # the teacher's closed tab gave its place back: the teacher's page opens again
+    status, _headers, body = Visitor(school.base).get("/teacher")
+    assert status == 200, body[:500]
+    assert kernel_id_of(body) not in (teacher_kernel, browser_kernel, student_kernel)
