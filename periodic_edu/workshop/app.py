@@ -151,11 +151,13 @@ class WorkshopVoila(Voila):
         self.template_paths, self.static_paths = template.paths(self.template_paths,
                                                                 self.static_paths)
         # the close-tab beacon is same-origin; a cross-site page never carries the cookie
-        # ws_ping_timeout: jupyter_server's default (3 x the 30 s ping interval) makes
-        # tornado warn at every websocket that it cannot exceed the interval; equal, it is
-        # what tornado uses anyway
+        # ws_ping_timeout stays jupyter_server's default (3 x the 30 s ping interval): set
+        # equal to the interval, jupyter_server's own check closed EVERY kernel websocket 30 s
+        # after it opened (its first check runs before its first ping, last pong = the open
+        # time; found by benchmarks/class_load_voila.py). Tornado then logs once that its own
+        # (unused: ms read as s) timeout cannot exceed the interval.
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
-                                 "ws_ping_timeout": 30_000, **self.tornado_settings}
+                                 **self.tornado_settings}
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
         self._kernel_home = Path(tempfile.mkdtemp(prefix="periodic_edu_kernels_"))
