@@ -382,7 +382,8 @@ def test_the_page_loads_nothing_from_outside_and_knows_when_its_kernel_is_gone(r
     assert all(lost_uk in text for text in in_areas.all_inner_texts())
     page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "workshop_lost.png"))
     alert.locator("button").click()  # "reload": the game resumes
-    page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
+    # a reload opens on the tab of the saved game (the page's resume tokens), not on Explore
+    page.get_by_role("tab", name="Гра").wait_for(timeout=90_000)
     page.get_by_role("tab", name="Гра").click()
     page.locator("[data-role='resume']").click(timeout=60_000)
     page.locator("[data-widget='game'][data-my-turn='true']").wait_for(timeout=60_000)

@@ -139,7 +139,8 @@ def test_class_code_round_trips_through_a_save(tmp_path):
 def test_dashboard_class_code_field(tmp_path):
     from periodic_edu.widgets.dashboard import play
     tab = play(seed=3, save_store=SaveStore(tmp_path))
-    _style, holder, setup, note, confirm = tab.children  # the game above its settings
+    # the class-play panel, then the game above its settings
+    _style, _joining, holder, setup, note, confirm = tab.children
     code = next(c for c in setup.children if getattr(c, "description", "") == "Class code")
     start = next(c for c in setup.children if getattr(c, "description", "").startswith("Start"))
     new_code = next(c for c in setup.children if getattr(c, "description", "") == "New class code")
