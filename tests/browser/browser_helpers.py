@@ -274,3 +274,17 @@ def reload_mid_game(page) -> list[str]:
     page.on("dialog", on_dialog)
     page.reload()
     return dialogs
+
+
+@contextmanager
+def room_env(url: str):
+    """``PERIODIC_EDU_ROOM`` set to ``url`` for the servers started inside the block."""
+    old = os.environ.get("PERIODIC_EDU_ROOM")
+    os.environ["PERIODIC_EDU_ROOM"] = url
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("PERIODIC_EDU_ROOM", None)
+        else:
+            os.environ["PERIODIC_EDU_ROOM"] = old

@@ -11,7 +11,8 @@ import pytest
 
 from browser_helpers import (REPO, _jupyter_env, _start, _stop, _wait_http, free_port,
                              serving, sized_page)
-from test_class_play_voila import GAME, PANEL, assert_clean, join, log_count, open_tab, room_env
+from browser_helpers import room_env
+from test_class_play_voila import GAME, PANEL, assert_clean, join, log_count, open_tab
 
 from periodic_edu.classroom import open_room
 

@@ -5,14 +5,12 @@ Each page gets its own kernel (a separate process on the same store), as on sepa
 The class is created with the room's Python contract in this test process."""
 from __future__ import annotations
 
-import os
 import sys
 import time
-from contextlib import contextmanager
 
 import pytest
 
-from browser_helpers import REPO, run_axe, screenshot, serving, sized_page
+from browser_helpers import room_env, REPO, run_axe, screenshot, serving, sized_page
 
 from periodic_edu.classroom import open_room
 
@@ -21,19 +19,6 @@ PANEL = f'{CLASS} [data-role="class-play"][data-game="periodic"]'
 DUEL_PANEL = f'{CLASS} [data-role="class-play"][data-game="elemonster"]'
 GAME = '.pe-class-seat [data-widget="game"]'
 DUEL = '.pe-class-seat [data-widget="elemonster"]'
-
-
-@contextmanager
-def room_env(url: str):
-    old = os.environ.get("PERIODIC_EDU_ROOM")
-    os.environ["PERIODIC_EDU_ROOM"] = url
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("PERIODIC_EDU_ROOM", None)
-        else:
-            os.environ["PERIODIC_EDU_ROOM"] = old
 
 
 @pytest.fixture(scope="module")

@@ -9,29 +9,15 @@ import io
 import os
 import sys
 import time
-from contextlib import contextmanager
 
 import pytest
 
-from browser_helpers import REPO, run_axe, screenshot, serving, sized_page
+from browser_helpers import room_env, REPO, run_axe, screenshot, serving, sized_page
 
 from periodic_edu.classroom import IllegalMoveError, Paused, open_room
 
 NAMES = ("Ada", "Bob", "Cy", "Dee", "Eli", "Fay")
 PAGE = "section.pe-classroom"
-
-
-@contextmanager
-def room_env(url: str):
-    old = os.environ.get("PERIODIC_EDU_ROOM")
-    os.environ["PERIODIC_EDU_ROOM"] = url
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("PERIODIC_EDU_ROOM", None)
-        else:
-            os.environ["PERIODIC_EDU_ROOM"] = old
 
 
 @pytest.fixture(scope="module")
