@@ -4,8 +4,9 @@
 // checks: {type: "hello", token} once on load (the seat token this browser kept, or ""),
 // {type: "join", code, name}, {type: "rejoin", code, name, pin}, {type: "back"} (take the seat
 // back from the stand-in bot), {type: "leave"}, and while seated {type: "refresh"} every
-// `refresh_ms` (0.5 s: another seat's move shows within 1 s). The game itself is the game
-// widget Python puts below this panel (the same views as a game at home).
+// `refresh_ms` (1 s: who is connected, a pause, bot pacing; another seat's move needs no timer,
+// the kernel is woken by the room and syncs it at once). The game itself is the game widget
+// Python puts below this panel (the same views as a game at home).
 //
 // The seat token is kept in localStorage under one key per game (192 bits from Python's
 // secrets): a reload, or another browser given the same storage, returns to the same seat.
@@ -150,7 +151,7 @@ function render({ model, el }) {
         // while the page unloads (a reload) the kernel's connection closes before the timer
         // stops: a refresh then has nowhere to go and is dropped, not an error
         try { model.send({ type: "refresh" }); } catch (e) { clearInterval(timer); timer = null; }
-      }, model.get("refresh_ms") || 500);
+      }, model.get("refresh_ms") || 1000);
     } else if (!seated && timer !== null) {
       clearInterval(timer);
       timer = null;

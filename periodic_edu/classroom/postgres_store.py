@@ -9,14 +9,15 @@ several workshop servers or machines.
   the wait for the server (then :class:`StoreUnavailable`);
 * a commit that changed a table sends ``NOTIFY periodic_edu_room, '<table id>'``: the id only,
   never data (a listener reads the revision from the table itself), delivered at commit;
-* a waiter keeps one listening connection per thread and re-reads the revision when its
-  table's id arrives (and every second regardless, so a lost notification costs at most that);
+* a waiter listens on its thread's own connection only while it waits (``LISTEN`` ...
+  ``UNLISTEN``: a waiting thread holds one connection, not two, and no notification piles up
+  on a connection that has stopped waiting) and re-reads the revision when its table's id
+  arrives (and every second regardless, so a lost notification costs at most that);
 * after a purge, ``VACUUM`` removes the deleted row versions from the tables' pages.
 """
 from __future__ import annotations
 
 import os
-import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
@@ -68,7 +69,6 @@ class PostgresStore(Store):
         self.dsn = dsn
         self.connect_timeout = connect_timeout
         self.lock_timeout_ms = lock_timeout_ms
-        self._listen = threading.local()
         with self.write() as tx:
             tx.one("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
             for statement in ddl("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
@@ -115,40 +115,36 @@ class PostgresStore(Store):
                 self.drop_connection()
             raise _mapped(error) from None
 
-    def _listener(self) -> Any:
-        local = self._listen
-        if getattr(local, "conn", None) is None or local.pid != os.getpid() or local.conn.closed:
-            if getattr(local, "conn", None) is not None and local.pid != os.getpid():
-                inherited(local.conn)
-            conn = self._open()
-            try:
-                conn.execute(f"LISTEN {CHANNEL}")
-            except psycopg.Error as error:
-                raise _mapped(error) from None
-            local.conn = conn
-            local.pid = os.getpid()
-            with self._lock:
-                self._opened.append((local.pid, conn))
-        return local.conn
-
     def wait_change(self, table_id: str, current: Callable[[], int], since: int,
                     timeout: float) -> int | None:
         deadline = time.monotonic() + max(0.0, timeout)
-        listener = self._listener()  # listening before the first read: no change slips between
-        revision = current()
-        while revision <= since:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            try:
-                for note in listener.notifies(timeout=min(SLICE, left)):
-                    if note.payload == table_id:
-                        break
-            except psycopg.Error as error:
-                self._listen.conn = None
-                raise _mapped(error) from None
+        conn = self.conn()
+        try:
+            conn.execute(f"LISTEN {CHANNEL}")  # before the first read: no change slips between
+        except psycopg.Error as error:
+            self.drop_connection()
+            raise _mapped(error) from None
+        try:
             revision = current()
-        return revision
+            while revision <= since:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                try:
+                    for note in conn.notifies(timeout=min(SLICE, left)):
+                        if note.payload == table_id:
+                            break
+                except psycopg.Error as error:
+                    self.drop_connection()
+                    raise _mapped(error) from None
+                revision = current()
+            return revision
+        finally:
+            if not conn.closed:
+                try:
+                    conn.execute(f"UNLISTEN {CHANNEL}")
+                except psycopg.Error:
+                    self.drop_connection()
 
     def after_purge(self) -> None:
         conn = self.conn()
@@ -158,6 +154,3 @@ class PostgresStore(Store):
         except psycopg.Error as error:
             raise _mapped(error) from None
 
-    def close(self) -> None:
-        super().close()  # the listeners are among the connections it closes
-        self._listen.conn = None

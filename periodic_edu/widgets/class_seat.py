@@ -15,24 +15,29 @@ Two pieces:
   PIN", who sits at the table (connected now or not, whose turn) and "I'm back" after an idle
   stand-in bot took the seat. It holds the game widget in :attr:`ClassPlayWidget.box`.
 
-**Live updates: the page polls.** While seated, the page sends ``refresh`` every 0.5 s and
-Python re-reads the seat's table (one read transaction; the room replays a revision once per
-process) and syncs only when something changed, so another seat's move shows within 1 s. A
-timer in the page rather than a kernel thread waiting in ``seat.wait``, as the teacher's page
-does: every room call then runs on the kernel's own thread inside the message guard (a failure
-is a sentence, never a traceback; no trait is set from a second thread while a message is being
-handled), nothing runs once the page is gone (Voila ends the kernel), and the load is bounded
-by the open pages. A refresh also claims at most one due bot move (``room.step_bots`` with
-``max_moves=1``: a bot seat, or a stand-in for a seat idle longer than the class allows) at
-most every :data:`BOT_PACE_S` seconds, so bots move at a pace people can follow and exactly one
+**Live updates: the kernel is woken by the room.** Once seated, a thread of the kernel (one per
+panel, for its whole life) blocks in ``seat.wait`` - SQLite: ``PRAGMA data_version`` polled every
+20 ms; PostgreSQL: ``LISTEN/NOTIFY`` - and when the table's revision moves it hands a refresh to
+the kernel's event loop (``loop.call_soon_threadsafe``). The refresh itself runs on the kernel's
+own thread, like every page message: every room call is inside the message guard (a failure is a
+sentence, never a traceback) and no trait is ever set from the second thread. Another seat's
+move therefore shows as soon as it is stored, not at the next tick of a timer. The page still
+sends ``refresh`` every :data:`REFRESH_MS` for what has no revision: who is connected now, a
+pause, and the room's clock. A refresh claims at most one due bot move (``room.step_bots`` with
+``max_moves=1``: a bot seat, or a stand-in for a seat idle longer than the class allows) at most
+every :data:`BOT_PACE_S` seconds, so bots move at a pace people can follow and exactly one
 kernel's claim lands; and every :data:`TOUCH_S` seconds (or a third of the class's
-``connected_seconds`` if that is shorter) a heartbeat (``seat.touch``) marks the seat
-connected. Voila ends a page's kernel when the page closes, so a closed tab stops beating.
+``connected_seconds`` if that is shorter) a heartbeat (``seat.touch``) marks the seat connected.
+Voila ends a page's kernel when the page closes, so a closed tab stops beating; its waiting
+thread is a daemon and ends with it. Without a running event loop (plain Python) no thread is
+started and :meth:`ClassPlayWidget.refresh` reads the room on demand.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
+import threading
 import time
 from typing import Any
 
@@ -53,8 +58,11 @@ from .game_widget import GameWidget
 __all__ = ["ClassGameWidget", "ClassElemonsterWidget", "ClassPlayWidget", "class_play_box",
            "ClassPlayBox", "parse_intent", "IntentError", "INTENTS", "REFRESH_MS", "BOT_PACE_S", "TOUCH_S"]
 
-#: the page's refresh timer while seated
-REFRESH_MS = 500
+#: the page's refresh timer while seated (moves need no timer: the kernel is woken by the room)
+REFRESH_MS = 1000
+#: how long the waiting thread blocks in one ``seat.wait`` before it looks at the seat again
+#: (a seat moved to another table by the teacher is watched there within this time)
+WAIT_S = 5.0
 #: the shortest time between two reads a refresh may cause
 REFRESH_MIN_S = 0.2
 #: the shortest time between two bot moves this kernel claims
@@ -247,6 +255,9 @@ class ClassPlayWidget(IntentWidget):
         self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
         self._last_refresh = self._last_bot = self._last_touch = float("-inf")
         self._window = 30.0  # the class's connected_seconds, once read
+        self._waiter: threading.Thread | None = None
+        self._seated = threading.Event()  # the waiting thread sleeps on it while unseated
+        self._woken = False  # a refresh handed to the event loop and not yet run
         super().__init__(game=game, phase="join" if self._served else "no_server", **kwargs)
         self.on_msg(self._on_custom_msg)
 
@@ -285,9 +296,13 @@ class ClassPlayWidget(IntentWidget):
             if intent["type"] in ("join", "rejoin"):
                 return self._refuse(Text("class_no_server").render(self.lang))
             return True
+        return self._guarded(intent["type"], lambda: self._dispatch(intent))
+
+    def _guarded(self, kind: str, step: Any) -> bool:
+        """Run ``step`` (a room call) inside the guard: a failure is a sentence in ``error``."""
         from ..classroom import RoomError
         try:
-            self._dispatch(intent)
+            step()
         except RoomError as exc:
             if exc.key == "no_seat":  # the seat is gone (rejoined elsewhere, class ended)
                 self._leave()
@@ -297,9 +312,9 @@ class ClassPlayWidget(IntentWidget):
             return self._refuse(render(self.lang) if callable(render)
                                 else Text("internal").render(self.lang))
         except Exception:  # noqa: BLE001 - the guard: a failure is a refusal, logged server-side
-            log.exception("ClassPlayWidget: %s failed", intent["type"])
+            log.exception("ClassPlayWidget: %s failed", kind)
             return self._refuse(Text("internal").render(self.lang))
-        if intent["type"] != "refresh":
+        if kind != "refresh":
             self.error = ""
         return True
 
@@ -352,9 +367,11 @@ class ClassPlayWidget(IntentWidget):
         seat.touch()
         self._last_touch = time.monotonic()
         self._refresh(force=True)
+        self._wake_on_moves()
 
     def _leave(self) -> None:
         self._seat = None
+        self._seated.clear()
         self.view = None
         self.box.children = ()
         with self.hold_sync():
@@ -364,17 +381,21 @@ class ClassPlayWidget(IntentWidget):
             self.table_info = {}
             self.phase = "join"
 
-    def _refresh(self, force: bool = False) -> None:
+    def _refresh(self, force: bool = False, page: bool = True) -> None:
+        """Read the seat's table and show it. ``page``: asked by the page (its timer or an
+        intent), so the page is alive - only then claim a due bot move and beat the heart; a
+        refresh woken by the room does neither (a closed tab whose kernel still runs must stop
+        counting as connected)."""
         clock = time.monotonic()
         if not force and clock - self._last_refresh < REFRESH_MIN_S:
             return
         self._last_refresh = clock
         seat = self._seat
-        if clock - self._last_bot >= BOT_PACE_S:
+        if page and clock - self._last_bot >= BOT_PACE_S:
             self._last_bot = clock
             self.room.step_bots(seat.code, max_moves=1)
         # a heartbeat well inside the class's connected window (a live page never blinks out)
-        if clock - self._last_touch >= min(TOUCH_S, self._window / 3):
+        if page and clock - self._last_touch >= min(TOUCH_S, self._window / 3):
             self._last_touch = clock
             seat.touch()
         if self.view is None:
@@ -393,6 +414,57 @@ class ClassPlayWidget(IntentWidget):
             room, revision, over, to_move = table.room, table.revision, table.is_over, \
                 table.to_move
         self._show(room, to_move, over)
+
+    # ---- woken by the room ------------------------------------------------------------------
+    def _wake_on_moves(self) -> None:
+        """Start (once) the thread that wakes this kernel when the seat's table moves."""
+        self._seated.set()
+        if self._waiter is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()  # the kernel's, while it handles a page message
+        except RuntimeError:
+            return  # plain Python: refresh() on demand
+        self._waiter = threading.Thread(target=self._wait_for_moves, args=(loop,), daemon=True,
+                                        name=f"class-play-{self.game}")
+        self._waiter.start()
+
+    def _wait_for_moves(self, loop: asyncio.AbstractEventLoop) -> None:
+        # The second thread: it only reads the revision (its own store connection) and hands
+        # a refresh to the event loop; everything else happens on the kernel's thread.
+        seen: tuple[Any, int] | None = None
+        while self._seated.wait():
+            seat = self._seat
+            if seat is None:
+                continue
+            view = self.view
+            known = view.table.revision if view is not None else -1
+            since = max(known, seen[1]) if seen and seen[0] is seat else known
+            try:
+                newer = seat.wait(since, timeout=WAIT_S)
+            except Exception:  # noqa: BLE001 - the seat is gone or the store is down: the
+                # page's timer says so in a sentence; look again a little later
+                time.sleep(WAIT_S)
+                continue
+            if newer is None:
+                continue
+            seen = (seat, newer)
+            if self._woken:
+                continue
+            self._woken = True
+            try:
+                loop.call_soon_threadsafe(self._woken_refresh, seat)
+            except RuntimeError:  # the kernel's loop is closed: the kernel is ending
+                return
+
+    def _woken_refresh(self, seat: Any) -> None:
+        self._woken = False
+        if self._seat is seat:
+            self._guarded("refresh", lambda: self._refresh(force=True, page=False))
+
+    def close(self) -> None:
+        self._seated.clear()  # the waiting thread goes back to sleep
+        super().close()
 
     def _moved_on(self, change: dict) -> None:
         # the game view said "the table moved on": announce it here too (the live region)

@@ -154,7 +154,7 @@ class WorkshopVoila(Voila):
         # ws_ping_timeout stays jupyter_server's default (3 x the 30 s ping interval): set
         # equal to the interval, jupyter_server's own check closed EVERY kernel websocket 30 s
         # after it opened (its first check runs before its first ping, last pong = the open
-        # time; found by benchmarks/class_load_voila.py). Tornado then logs once that its own
+        # time; found by benchmarks/class_load.py). Tornado then logs once that its own
         # (unused: ms read as s) timeout cannot exceed the interval.
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
                                  **self.tornado_settings}

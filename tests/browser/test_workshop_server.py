@@ -255,7 +255,7 @@ def test_a_kernel_is_ended_or_opened_only_by_its_own_page(room):
 def test_a_page_kernel_websocket_stays_open_past_the_first_ping(room):
     """jupyter_server checks for a pong at each ping, the first check BEFORE its first ping:
     a ws_ping_timeout equal to the 30 s interval closed every kernel websocket at 30 s (found
-    by benchmarks/class_load_voila.py). The client answers pings as a browser does."""
+    by benchmarks/class_load.py). The client answers pings as a browser does."""
     owner = Visitor(room.base)
     status, _, body = owner.get()
     assert status == 200

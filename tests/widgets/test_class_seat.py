@@ -167,6 +167,52 @@ def test_idle_stand_in_then_im_back(room, tmp_path):
     assert panel.error == "" and panel.table_info["stand_in"] is False
 
 
+def test_another_process_move_wakes_the_kernel_with_no_page_message(room, tmp_path):
+    """In a kernel (a running event loop) the panel's waiting thread hands a refresh to the loop
+    when the table's revision moves: the start of the game and another process's move show with
+    no ``refresh`` from the page, every trait is set on the loop's own thread, and a woken
+    refresh does not count as the page being alive (no heartbeat)."""
+    import asyncio
+    import subprocess
+    import sys
+
+    info = room.create_class(game="periodic", tables=1, seats=2, max_rounds=2)
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    setters: set[int] = set()
+
+    async def until(check, what: str, seconds: float = 5.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not check():
+            assert time.monotonic() < deadline, f"not woken within {seconds} s: {what}"
+            await asyncio.sleep(0.02)
+
+    async def kernel() -> None:
+        panel = ClassPlayWidget("periodic", room=room)
+        panel.observe(lambda change: setters.add(threading.get_ident()))
+        send(panel, {"type": "join", "code": info.code, "name": "Ada"})
+        assert panel.phase == "waiting" and panel._waiter is not None
+        beats: list[float] = []  # a woken refresh is not the page: it must not beat the heart
+        panel.seat.touch = lambda: beats.append(time.monotonic())
+        bob = room.join(info.code, "Bob")  # the table is full: the game starts
+        await until(lambda: panel.phase == "playing", "the game's start")
+        panel.view.observe(lambda change: setters.add(threading.get_ident()))
+        ada_move = panel.view.view["legal_actions"][0]
+        assert panel.view.handle_message({"type": "act", "action": ada_move}), panel.view.error
+        rev = panel.view.table.revision
+        # Bob moves from another process (another kernel), through the store only
+        code = ("import sys; from periodic_edu.classroom import open_room; "
+                "s = open_room(sys.argv[1]).resume(sys.argv[2]); v = s.view(); "
+                "s.play(v['legal_actions'][0], revision=v['revision'])")
+        subprocess.run([sys.executable, "-c", code, url, bob.token], check=True, timeout=60)
+        await until(lambda: panel.view.table.revision == rev + 1, "Bob's move")
+        assert panel.view.game_log[-1]["name"] == "Bob"
+        assert beats == []
+        panel.close()
+
+    asyncio.run(kernel())
+    assert setters == {threading.get_ident()}  # never from the waiting thread
+
+
 def test_two_kernels_refresh_at_once_exactly_one_bot_move_lands(room):
     info = room.create_class(game="periodic", tables=1, seats=2)
     ada = ClassPlayWidget("periodic", room=room)
