@@ -38,9 +38,7 @@ import asyncio
 import contextlib
 import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -52,8 +50,10 @@ import psutil
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
+from class_store_load import store_url  # noqa: E402
 from workshop_load import (PageSession, ProtocolError, _page_facts, free_port,  # noqa: E402
-                           kernels, start_server, tree_rss_mb, wait_pool, wait_ready)
+                           kernels, start_server, stop_server, tree_rss_mb, wait_pool,
+                           wait_ready)
 
 TABS = {"periodic": ("Play", "ClassGameWidget"), "elemonster": ("Elemonster",
                                                                 "ClassElemonsterWidget")}
@@ -224,20 +224,6 @@ async def run_class(url: str, sessions: int, ramp_s: float, code: str, game: str
     return results, figures
 
 
-@contextlib.contextmanager
-def store_url(args):
-    if args.room:
-        yield args.room
-    elif args.postgres:
-        sys.path.insert(0, str(REPO / "tests" / "classroom"))
-        from pgserver import new_database, throwaway_postgres
-        with throwaway_postgres() as server:
-            yield new_database(server)
-    else:
-        with tempfile.TemporaryDirectory(prefix="periodic-class-") as tmp:
-            yield f"sqlite:///{tmp}/room.db"
-
-
 def count_connections(room, stop: threading.Event, seen: list[int]) -> None:
     """What the room costs PostgreSQL's ``max_connections``, sampled until ``stop``."""
     while not stop.wait(1.0):
@@ -316,11 +302,7 @@ def main() -> int:
             peak_mb = tree_rss_mb(server)
             overview = room.teacher(info.code, info.teacher_key).overview()
         finally:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout=15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(proc.pid, signal.SIGKILL)
+            stop_server(proc)
             room.close()
     ok = [r for r in results if r["ok"]]
     print(f"class_load: {args.tables} tables x {args.seats} students ({args.game}, "
