@@ -50,7 +50,7 @@ import psutil
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
-from class_store_load import store_url  # noqa: E402
+from class_store_load import store_arguments, store_url  # noqa: E402
 from workshop_load import (PageSession, ProtocolError, _page_facts, free_port,  # noqa: E402
                            kernels, start_server, stop_server, tree_rss_mb, wait_pool,
                            wait_ready)
@@ -254,10 +254,7 @@ def main() -> int:
                         help="a student's mean thinking time before a move (seconds)")
     parser.add_argument("--max-rounds", type=int, default=4,
                         help="the class's round limit (0: the game's own end)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--room", default=None, help="a store URL (default: a temporary SQLite)")
-    parser.add_argument("--postgres", action="store_true",
-                        help="start a throwaway PostgreSQL server for the run")
+    store_arguments(parser)
     args = parser.parse_args()
     if not (1 <= args.tables <= 20 and 2 <= args.seats <= 5 and 1 <= args.duration <= 900
             and 0 <= args.ramp <= 300 and args.think >= 0):

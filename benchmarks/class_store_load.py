@@ -72,6 +72,14 @@ def student(url: str, token: str, seed: int, think: float, stop_at: float, resul
         room.close()
 
 
+def store_arguments(parser: argparse.ArgumentParser) -> None:
+    """--seed, --room and --postgres: the store a class benchmark runs on (see store_url)."""
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--room", default=None, help="a store URL (default: a temporary SQLite)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="start a throwaway PostgreSQL server for the run")
+
+
 @contextlib.contextmanager
 def store_url(args):
     if args.room:
@@ -94,10 +102,7 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play at most")
     parser.add_argument("--think", type=float, default=0.2,
                         help="a student's mean thinking time before a move (seconds)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--room", default=None, help="a store URL (default: a temporary SQLite)")
-    parser.add_argument("--postgres", action="store_true",
-                        help="start a throwaway PostgreSQL server for the run")
+    store_arguments(parser)
     args = parser.parse_args()
     if not (1 <= args.tables <= 60 and 2 <= args.seats <= 5 and 1 <= args.duration <= 1800):
         print("class_load: --tables 1-60, --seats 2-5, --duration 1-1800", file=sys.stderr)

@@ -49,7 +49,8 @@ from ..locale.widget_texts import FRONT_END
 from ..table_rules import ELEMONSTER, PERIODIC
 from ..tabletop.table import TableError, Text
 from ._assets import css, esm
-from ._base import IntentWidget, describe, log
+from ._base import describe
+from ._room_widget import IntentError, RoomWidget
 from ._seat_table import MovedOn, SeatTable
 from ._table_widget import TableWidget
 from .elemonster_widget import ElemonsterWidget
@@ -175,10 +176,6 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 _TEXT_LIMIT = 40
 
 
-class IntentError(ValueError):
-    """A message that is not a well-formed intent (only a tampered page sends one)."""
-
-
 def parse_intent(content: Any) -> dict[str, Any]:
     """Check one message from the join panel; returns it normalized or raises IntentError.
 
@@ -187,34 +184,12 @@ def parse_intent(content: Any) -> dict[str, Any]:
     >>> parse_intent({"type": "hello", "token": "<script>"})
     Traceback (most recent call last):
     ...
-    periodic_edu.widgets.class_seat.IntentError: token must be a seat token or empty
+    periodic_edu.widgets._room_widget.IntentError: token must be a seat token or empty
     """
-    if not isinstance(content, dict):
-        raise IntentError("a message is a JSON object")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in INTENTS:
-        raise IntentError(f"unknown message type {describe(kind)}")
-    required, optional = INTENTS[kind]
-    keys = set(content) - {"type"}
-    if required - keys:
-        raise IntentError(f"message {kind!r} needs {', '.join(sorted(required - keys))}")
-    if keys - required - optional:
-        raise IntentError(f"message {kind!r} takes no {', '.join(sorted(keys - required))}")
-    out: dict[str, Any] = {"type": kind}
-    for key in keys:
-        value = content[key]
-        if key == "token":
-            if not isinstance(value, str) or (value and not _TOKEN.match(value)):
-                raise IntentError("token must be a seat token or empty")
-        elif not isinstance(value, str) or len(value) > _TEXT_LIMIT:
-            raise IntentError(f"{key} must be text of at most {_TEXT_LIMIT} characters")
-        else:
-            value = value.strip()
-        out[key] = value
-    return out
+    return ClassPlayWidget.parse_intent(content)
 
 
-class ClassPlayWidget(IntentWidget):
+class ClassPlayWidget(RoomWidget):
     """"Join a class game" for one game (``"periodic"`` or ``"elemonster"``); the game itself
     is shown in :attr:`box` once the seat's table has started. ``room``: a room from
     :func:`~periodic_edu.classroom.open_room` (default: ``PERIODIC_EDU_ROOM``, opened on the
@@ -239,6 +214,19 @@ class ClassPlayWidget(IntentWidget):
         sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
 
+    INTENTS = INTENTS
+    REFRESH_MIN_S = REFRESH_MIN_S
+
+    @classmethod
+    def _check(cls, key: str, value: Any) -> Any:
+        if key == "token":
+            if not isinstance(value, str) or (value and not _TOKEN.match(value)):
+                raise IntentError("token must be a seat token or empty")
+            return value
+        if not isinstance(value, str) or len(value) > _TEXT_LIMIT:
+            raise IntentError(f"{key} must be text of at most {_TEXT_LIMIT} characters")
+        return value.strip()
+
     def __init__(self, game: str = "periodic", room: Any = None, served: bool | None = None,
                  **kwargs: Any) -> None:
         """``served``: False on the static site (Python in the page, no server to share a
@@ -248,18 +236,17 @@ class ClassPlayWidget(IntentWidget):
         self._served = bool(served)
         if game not in _VIEWS:
             raise ValueError(f"game must be 'periodic' or 'elemonster', not {describe(game)}")
-        self._room = room
         self._seat: Any = None
         self.view: Any = None
         self.box = ipywidgets.VBox([])
         self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
-        self._last_refresh = self._last_bot = self._last_touch = float("-inf")
+        self._last_bot = self._last_touch = float("-inf")
         self._window = 30.0  # the class's connected_seconds, once read
         self._waiter: threading.Thread | None = None
         self._seated = threading.Event()  # the waiting thread sleeps on it while unseated
         self._woken = False  # a refresh handed to the event loop and not yet run
-        super().__init__(game=game, phase="join" if self._served else "no_server", **kwargs)
-        self.on_msg(self._on_custom_msg)
+        super().__init__(room=room, game=game, phase="join" if self._served else "no_server",
+                         **kwargs)
 
     def __repr__(self) -> str:  # never the token
         return f"<ClassPlayWidget {self.game} {self.phase}>"
@@ -276,54 +263,18 @@ class ClassPlayWidget(IntentWidget):
         """The room seat this widget holds (None before joining)."""
         return self._seat
 
-    def refresh(self) -> None:
-        """Read the room now (what the page's timer asks for, without its throttle)."""
-        self._last_refresh = float("-inf")
-        self.handle_message({"type": "refresh"})
-
-    # ---- messages ---------------------------------------------------------------------------
-    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        self.handle_message(content)
-
-    def handle_message(self, content: Any) -> bool:
-        """One message from the page; True when accepted. A refusal sets ``error`` (in the
-        page's language) and changes nothing."""
-        try:
-            intent = parse_intent(content)
-        except IntentError as exc:
-            return self._refuse(Text("bad_message", why=str(exc)).render(self.lang))
-        if not self._served:  # the static site: nothing to join (and no room to import)
-            if intent["type"] in ("join", "rejoin"):
-                return self._refuse(Text("class_no_server").render(self.lang))
-            return True
-        return self._guarded(intent["type"], lambda: self._dispatch(intent))
-
-    def _guarded(self, kind: str, step: Any) -> bool:
-        """Run ``step`` (a room call) inside the guard: a failure is a sentence in ``error``."""
-        from ..classroom import RoomError
-        try:
-            step()
-        except RoomError as exc:
-            if exc.key == "no_seat":  # the seat is gone (rejoined elsewhere, class ended)
-                self._leave()
-            return self._refuse(exc.render(self.lang))
-        except (TableError, ValueError) as exc:
-            render = getattr(exc.args[0] if exc.args else None, "render", None)
-            return self._refuse(render(self.lang) if callable(render)
-                                else Text("internal").render(self.lang))
-        except Exception:  # noqa: BLE001 - the guard: a failure is a refusal, logged server-side
-            log.exception("ClassPlayWidget: %s failed", kind)
-            return self._refuse(Text("internal").render(self.lang))
-        if kind != "refresh":
-            self.error = ""
-        return True
-
-    def _refuse(self, text: str) -> bool:
-        self.error = text
-        return False
+    def _refusal(self, exc: Exception) -> str | None:
+        text = super()._refusal(exc)
+        if text is not None and getattr(exc, "key", None) == "no_seat":
+            self._leave()  # the room says the seat is gone (rejoined elsewhere, class ended)
+        return text
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         kind = intent["type"]
+        if not self._served:  # the static site: nothing to join (and no room to import)
+            if kind in ("join", "rejoin"):
+                raise TableError(Text("class_no_server"))
+            return
         if kind == "hello":
             if intent["token"] and self._seat is None:
                 from ..classroom import NotFound
@@ -387,7 +338,7 @@ class ClassPlayWidget(IntentWidget):
         refresh woken by the room does neither (a closed tab whose kernel still runs must stop
         counting as connected)."""
         clock = time.monotonic()
-        if not force and clock - self._last_refresh < REFRESH_MIN_S:
+        if not force and clock - self._last_refresh < self.REFRESH_MIN_S:
             return
         self._last_refresh = clock
         seat = self._seat

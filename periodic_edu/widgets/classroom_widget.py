@@ -63,7 +63,8 @@ from .. import i18n
 from ..tabletop.table import Text
 from . import _classroom_data as data
 from ._assets import css, esm
-from ._base import IntentWidget, describe, log
+from ._base import describe, log
+from ._room_widget import IntentError, RoomWidget
 
 __all__ = ["ClassroomWidget", "parse_intent", "IntentError", "INTENTS"]
 
@@ -96,10 +97,6 @@ REFRESH_MS = 1000
 REFRESH_MIN_S = 0.4
 
 
-class IntentError(ValueError):
-    """A message that is not a well-formed intent (only a tampered page sends one)."""
-
-
 def parse_intent(content: Any) -> dict[str, Any]:
     """Check one message from the page: a JSON object of a known ``type`` with exactly its
     keys, each of the right type and size. Returns it normalized; raises :class:`IntentError`.
@@ -109,42 +106,9 @@ def parse_intent(content: Any) -> dict[str, Any]:
     >>> parse_intent({"type": "pause", "paused": "yes"})
     Traceback (most recent call last):
     ...
-    periodic_edu.widgets.classroom_widget.IntentError: paused must be true or false
+    periodic_edu.widgets._room_widget.IntentError: paused must be true or false
     """
-    if not isinstance(content, dict):
-        raise IntentError("a message is a JSON object")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in INTENTS:
-        raise IntentError(f"unknown message type {describe(kind)}")
-    required, optional = INTENTS[kind]
-    keys = set(content) - {"type"}
-    if required - keys:
-        raise IntentError(f"message {kind!r} needs {', '.join(sorted(required - keys))}")
-    extra = keys - required - optional
-    if extra:
-        raise IntentError(f"message {kind!r} takes no {', '.join(sorted(extra))}")
-    out: dict[str, Any] = {"type": kind}
-    for key in keys:
-        value = content[key]
-        if key in _INTS:
-            low, high = _INTS[key]
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise IntentError(f"{key} must be a whole number from {low} to {high}")
-        elif key in _BOOLS:
-            if not isinstance(value, bool):
-                raise IntentError(f"{key} must be true or false")
-        elif key == "bot":
-            if value is not None and not (isinstance(value, str) and _WORD.match(value)):
-                raise IntentError("bot must be a bot's name or null")
-        elif key in ("code", "key"):
-            if not isinstance(value, str) or len(value) > 100:
-                raise IntentError(f"{key} must be text of at most 100 characters")
-            value = value.strip()
-        elif key in ("game", "edition", "lang"):
-            if not (isinstance(value, str) and _WORD.match(value)):
-                raise IntentError(f"{key} must be a short id")
-        out[key] = value
-    return out
+    return ClassroomWidget.parse_intent(content)
 
 
 def _choices() -> dict[str, Any]:
@@ -154,7 +118,7 @@ def _choices() -> dict[str, Any]:
             "languages": list(i18n.LANGUAGES)}
 
 
-class ClassroomWidget(IntentWidget):
+class ClassroomWidget(RoomWidget):
     """The teacher's page: ``ClassroomWidget(code, teacher_key, room=None)``; ``room``: an open
     room (default: ``open_room()``, the store ``PERIODIC_EDU_ROOM`` names). Without a code and
     key the page asks for them (or offers to create a class)."""
@@ -174,21 +138,20 @@ class ClassroomWidget(IntentWidget):
                              "once to the teacher (never in projector mode).").tag(sync=True)
     choices = traitlets.Dict(help="Games, editions, bots, languages.").tag(sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
+    INTENTS = INTENTS
+    REFRESH_MIN_S = REFRESH_MIN_S
     watching = traitlets.Dict(help="The public view of the table the teacher watches (the "
                               "spectators' view: no seat's secrets).").tag(sync=True)
 
     def __init__(self, code: str | None = None, teacher_key: str | None = None,
                  room: Any = None, **kwargs: Any) -> None:
-        self._room = room
         self._teacher: Any = None
-        self._last_refresh = float("-inf")
         self._results_for: Any = None
         self._watched: int | None = None
         self._ready = False
-        super().__init__(**kwargs)
+        super().__init__(room=room, **kwargs)
         self.choices = _choices()
         self._ready = True
-        self.on_msg(self._on_custom_msg)
         if code is not None or teacher_key is not None:
             # as if typed on the page: a wrong key is a refusal shown on it, not a traceback
             self.handle_message({"type": "open", "code": str(code or "")[:100],
@@ -199,57 +162,40 @@ class ClassroomWidget(IntentWidget):
 
     # ---- the Python API ---------------------------------------------------------------------
     @property
-    def room(self) -> Any:
-        if self._room is None:
-            from ..classroom import open_room
-            self._room = open_room()
-        return self._room
-
-    @property
     def teacher(self) -> Any:
         """The room's :class:`~periodic_edu.classroom.Teacher` of the open class (or None)."""
         return self._teacher
 
-    def refresh(self) -> None:
-        """Read the room again now (what the page's timer asks for, without its throttle)."""
-        self._last_refresh = float("-inf")
-        self.handle_message({"type": "refresh"})
-
     # ---- messages ---------------------------------------------------------------------------
-    def _on_custom_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        self.handle_message(content)
+    @classmethod
+    def _check(cls, key: str, value: Any) -> Any:
+        if key in _INTS:
+            low, high = _INTS[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise IntentError(f"{key} must be a whole number from {low} to {high}")
+        elif key in _BOOLS:
+            if not isinstance(value, bool):
+                raise IntentError(f"{key} must be true or false")
+        elif key == "bot":
+            if value is not None and not (isinstance(value, str) and _WORD.match(value)):
+                raise IntentError("bot must be a bot's name or null")
+        elif key in ("code", "key"):
+            if not isinstance(value, str) or len(value) > 100:
+                raise IntentError(f"{key} must be text of at most 100 characters")
+            return value.strip()
+        elif key in ("game", "edition", "lang"):
+            if not (isinstance(value, str) and _WORD.match(value)):
+                raise IntentError(f"{key} must be a short id")
+        return value
 
-    def handle_message(self, content: Any) -> bool:
-        """One message from the page; True when accepted. A refusal sets ``error`` (in the
-        page's language) and changes nothing."""
-        try:
-            intent = parse_intent(content)
-        except IntentError as exc:  # a tampered page: the detail stays English
-            return self._refuse(Text("bad_message", why=str(exc)).render(self.lang))
-        from ..classroom import RoomError
-        try:
-            self._dispatch(intent)
-        except PermissionError:
+    def _refusal(self, exc: Exception) -> str | None:
+        if isinstance(exc, PermissionError):  # the room's answer to a wrong key
             self._close()
-            return self._refuse(Text("teacher_wrong_key").render(self.lang))
-        except RoomError as exc:
-            if exc.key == "no_class":
-                self._close()
-            return self._refuse(exc.render(self.lang))
-        except ValueError as exc:
-            render = getattr(exc.args[0] if exc.args else None, "render", None)
-            return self._refuse(render(self.lang) if callable(render)
-                                else Text("internal").render(self.lang))
-        except Exception:  # noqa: BLE001 - the guard: a failure is a refusal, logged server-side
-            log.exception("ClassroomWidget: %s failed", intent["type"])
-            return self._refuse(Text("internal").render(self.lang))
-        if intent["type"] != "refresh":
-            self.error = ""
-        return True
-
-    def _refuse(self, text: str) -> bool:
-        self.error = text
-        return False
+            return Text("teacher_wrong_key").render(self.lang)
+        text = super()._refusal(exc)
+        if text is not None and getattr(exc, "key", None) == "no_class":
+            self._close()
+        return text
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
         kind = intent["type"]
