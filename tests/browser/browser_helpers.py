@@ -5,6 +5,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -288,3 +289,17 @@ def room_env(url: str):
             os.environ.pop("PERIODIC_EDU_ROOM", None)
         else:
             os.environ["PERIODIC_EDU_ROOM"] = old
+
+
+@contextmanager
+def voila_on_room(notebook: str, home: Path):
+    """``voila lessons/<notebook>`` from the repository root (its voila.json applies) on
+    loopback, its kernels on a SQLite room store in ``home``; yields the server, with the
+    store's URL as ``room_url``."""
+    url = f"sqlite:///{home / 'room.db'}"
+    cmd = [sys.executable, "-m", "voila", f"lessons/{notebook}", "--no-browser",
+           "--port={port}", "--Voila.ip=127.0.0.1"]
+    with room_env(url), serving(cmd, REPO, home, "/voila/static/voila.js",
+                                REPO / "lessons") as server:
+        server.room_url = url
+        yield server

@@ -5,12 +5,11 @@ Each page gets its own kernel (a separate process on the same store), as on sepa
 The class is created with the room's Python contract in this test process."""
 from __future__ import annotations
 
-import sys
 import time
 
 import pytest
 
-from browser_helpers import room_env, REPO, run_axe, screenshot, serving, sized_page
+from browser_helpers import run_axe, screenshot, sized_page, voila_on_room
 
 from periodic_edu.classroom import open_room
 
@@ -23,13 +22,7 @@ DUEL = '.pe-class-seat [data-widget="elemonster"]'
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    home = tmp_path_factory.mktemp("classplay")
-    url = f"sqlite:///{home / 'room.db'}"
-    cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1"]
-    with room_env(url), serving(cmd, REPO, home, "/voila/static/voila.js",
-                                REPO / "lessons") as server:
-        server.room_url = url
+    with voila_on_room("dashboard.ipynb", tmp_path_factory.mktemp("classplay")) as server:
         yield server
 
 

@@ -5,14 +5,13 @@ the teacher's page like a student's, and bounded on its own (real Voila, real HT
 Chromium for the key form)."""
 from __future__ import annotations
 
-import os
 import sys
 
 import pytest
 
-from browser_helpers import REPO, serving
-from test_workshop_server import (ROOM_FULL, Visitor, assert_no_traceback, kernel_id_of, run,
-                                  session_for)
+from browser_helpers import REPO, room_env, serving
+from test_workshop_server import (ROOM_FULL, Visitor, assert_no_traceback,
+                                  assert_websocket_only_for, kernel_id_of)
 
 pytestmark = pytest.mark.browser
 
@@ -23,19 +22,12 @@ PAGE = "section.pe-classroom"
 def school(tmp_path_factory):
     """The server as scripts/run starts it, for a class of ONE, on its own room store."""
     home = tmp_path_factory.mktemp("teacher_route")
-    old = os.environ.get("PERIODIC_EDU_ROOM")
-    os.environ["PERIODIC_EDU_ROOM"] = f"sqlite:///{home / 'room.db'}"
     cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
            "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=1",
            "--RoomKernelManager.max_teacher_kernels=2"]
-    try:
-        with serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
-            yield server
-    finally:
-        if old is None:
-            os.environ.pop("PERIODIC_EDU_ROOM", None)
-        else:
-            os.environ["PERIODIC_EDU_ROOM"] = old
+    with room_env(f"sqlite:///{home / 'room.db'}"), \
+            serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
+        yield server
 
 
 def test_the_teacher_page_takes_no_seat_and_its_kernel_is_its_own(school, page):
@@ -73,24 +65,7 @@ def test_the_teacher_page_takes_no_seat_and_its_kernel_is_its_own(school, page):
 
     # the teacher's kernel is opened only by its own page: a student who learnt its id is
     # refused; the teacher's own cookie opens it and the kernel answers
-    async def websockets() -> tuple[bool, bool]:
-        intruder = session_for(student)
-        try:
-            await intruder.connect(teacher_kernel)
-        except Exception:  # noqa: BLE001 - refused: the upgrade answers 404
-            refused = True
-        else:
-            refused = False
-        mine = session_for(teacher)
-        await mine.connect(teacher_kernel)
-        info = await mine.send("shell", "kernel_info_request", {})
-        await mine.until(lambda m: m["parent_header"].get("msg_id") == info)
-        mine.ws.close()
-        return refused, True
-
-    refused, answered = run(websockets)
-    assert refused, "a student's page opened the teacher's kernel websocket"
-    assert answered
+    assert_websocket_only_for(teacher, student, teacher_kernel)
 
     # the teacher's kernel is ended only by its own page (a student's cookie gets a 404)
     assert student.close_tab(teacher_kernel) == 404

@@ -7,12 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import os
-import sys
 import time
 
 import pytest
 
-from browser_helpers import room_env, REPO, run_axe, screenshot, serving, sized_page
+from browser_helpers import run_axe, screenshot, sized_page, voila_on_room
 
 from periodic_edu.classroom import IllegalMoveError, Paused, open_room
 
@@ -24,13 +23,7 @@ PAGE = "section.pe-classroom"
 def teacher_server(tmp_path_factory):
     """``voila lessons/teacher.ipynb`` from the repository root (voila.json applies), its
     kernels on the room store ``url``."""
-    home = tmp_path_factory.mktemp("teacher")
-    url = f"sqlite:///{home / 'room.db'}"
-    cmd = [sys.executable, "-m", "voila", "lessons/teacher.ipynb", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1"]
-    with room_env(url), serving(cmd, REPO, home, "/voila/static/voila.js",
-                                REPO / "lessons") as server:
-        server.room_url = url
+    with voila_on_room("teacher.ipynb", tmp_path_factory.mktemp("teacher")) as server:
         yield server
 
 

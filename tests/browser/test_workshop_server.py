@@ -214,6 +214,27 @@ def session_for(visitor: Visitor) -> "workshop_load.PageSession":
     return session
 
 
+def assert_websocket_only_for(owner: Visitor, other: Visitor, kernel: str) -> None:
+    """The kernel's websocket opens for its own page's cookie (and the kernel answers), and
+    not for another page's: the upgrade is refused."""
+    async def websockets() -> bool:
+        intruder = session_for(other)
+        try:
+            await intruder.connect(kernel)
+        except Exception:  # noqa: BLE001 - refused: the upgrade answers 404
+            refused = True
+        else:
+            refused = False
+        mine = session_for(owner)
+        await mine.connect(kernel)
+        info = await mine.send("shell", "kernel_info_request", {})
+        await mine.until(lambda m: m["parent_header"].get("msg_id") == info)
+        mine.ws.close()
+        return refused
+
+    assert run(websockets), "another page opened this page's kernel websocket"
+
+
 def test_a_kernel_is_ended_or_opened_only_by_its_own_page(room):
     owner, other = Visitor(room.base), Visitor(room.base)
     status, _, body = owner.get()
@@ -229,24 +250,7 @@ def test_a_kernel_is_ended_or_opened_only_by_its_own_page(room):
     assert request(owner, "GET", f"/api/kernels/{kernel}") == 200
     assert request(other, "GET", "/api/kernels") in (403, 404, 405)  # no list of kernels
 
-    async def websockets() -> tuple[bool, bool]:
-        intruder = session_for(other)
-        try:
-            await intruder.connect(kernel)
-        except Exception:  # noqa: BLE001 - refused: the upgrade answers 404
-            refused = True
-        else:
-            refused = False
-        mine = session_for(owner)
-        await mine.connect(kernel)
-        info = await mine.send("shell", "kernel_info_request", {})
-        await mine.until(lambda m: m["parent_header"].get("msg_id") == info)
-        mine.ws.close()
-        return refused, True
-
-    refused, answered = run(websockets)
-    assert refused, "another page opened this page's kernel websocket"
-    assert answered
+    assert_websocket_only_for(owner, other, kernel)
     assert kernel_process(room, kernel).is_running()
     assert owner.close_tab(kernel) == 204
     assert other.close_tab(kernel_id_of(other_body)) == 204

@@ -209,8 +209,24 @@ def test_another_process_move_wakes_the_kernel_with_no_page_message(room, tmp_pa
         assert beats == []
         panel.close()
 
-    asyncio.run(kernel())
-    assert setters == {threading.get_ident()}  # never from the waiting thread
+    # the kernel's loop on a thread of its own (the browser tests' sync playwright may already
+    # run a loop on this one)
+    outcome: dict = {}
+
+    def kernel_thread() -> None:
+        outcome["thread"] = threading.get_ident()
+        try:
+            asyncio.run(kernel())
+        except BaseException as exc:  # noqa: BLE001 - re-raised below, in the test
+            outcome["error"] = exc
+
+    runner = threading.Thread(target=kernel_thread)
+    runner.start()
+    runner.join(timeout=120)
+    assert not runner.is_alive()
+    if "error" in outcome:
+        raise outcome["error"]
+    assert setters == {outcome["thread"]}  # never from the waiting thread
 
 
 def test_two_kernels_refresh_at_once_exactly_one_bot_move_lands(room):
