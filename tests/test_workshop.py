@@ -74,6 +74,10 @@ def test_pages_escape_and_say_what_to_do():
     assert "<script" not in html
     html = page("no_options", link='/"><script>')
     assert "<script>" not in html and "&lt;script&gt;" in html
+    # a third teacher's page is told that, in its language - not that the dashboard failed
+    html = page("teacher_busy", lang="uk", refresh_s=6, pages=2)
+    assert "Сторінку вчителя вже відкрито деінде" in html and "(2)" in html
+    assert "Не вдалося запустити" not in html
 
 
 def test_room_full_retries_come_in_a_few_seconds_with_jitter():

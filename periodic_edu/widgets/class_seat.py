@@ -28,8 +28,9 @@ pause, and the room's clock. A refresh claims at most one due bot move (``room.s
 every :data:`BOT_PACE_S` seconds, so bots move at a pace people can follow and exactly one
 kernel's claim lands; and every :data:`TOUCH_S` seconds (or a third of the class's
 ``connected_seconds`` if that is shorter) a heartbeat (``seat.touch``) marks the seat connected.
-Voila ends a page's kernel when the page closes, so a closed tab stops beating; its waiting
-thread is a daemon and ends with it. Without a running event loop (plain Python) no thread is
+A refresh the room woke never beats the heart nor moves a bot: a closed tab stops beating even
+while its kernel still runs. Voila ends that kernel soon after; its waiting thread is a daemon
+and ends with it. Without a running event loop (plain Python) no thread is
 started and :meth:`ClassPlayWidget.refresh` reads the room on demand.
 """
 from __future__ import annotations

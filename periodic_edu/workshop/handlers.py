@@ -150,7 +150,8 @@ class TeacherPageHandler(RoomPageHandler):
         ticket = km.admit_teacher(owner)
         if ticket is None:
             self.set_header("Retry-After", str(retry_after()))
-            return self._page(503, "unavailable", refresh_s=retry_after())
+            return self._page(503, "teacher_busy", refresh_s=retry_after(),
+                              pages=km.max_teacher_kernels)
         with km.serving(ticket):
             try:
                 await TornadoVoilaHandler.get(self, path)

@@ -24,6 +24,10 @@ TEXT = {
     "no_options.body": N_("The workshop dashboard has one look for everyone: the address may "
                           "not choose a template or a theme."),
     "no_options.link": N_("Open the dashboard"),
+    "teacher_busy.title": N_("The teacher's page is open elsewhere"),
+    "teacher_busy.body": N_("The teacher's page is already open as often as this server "
+                            "allows at once ({pages}). When one of them is closed, this page "
+                            "tries again by itself in a few seconds."),
     "unavailable.title": N_("The dashboard could not start"),
     "unavailable.body": N_("The server could not start the dashboard for you: this page tries "
                            "again by itself in a few seconds."),
@@ -49,11 +53,12 @@ _STYLE = ("body{font:1.125rem/1.5 system-ui,sans-serif;color:#1a1a1a;background:
 
 def page(kind: str, *, lang: str = "en", link: str | None = None,
          refresh_s: int | None = None, **values: object) -> str:
-    """The HTML of page ``kind`` ("room_full", "no_options", "unavailable") in ``lang``."""
+    """The HTML of page ``kind`` ("room_full", "no_options", "teacher_busy", "unavailable") in
+    ``lang``."""
     def say(key: str) -> str:
         return i18n.gettext("workshop", TEXT[key], lang)
     title = escape(say(f"{kind}.title"))
-    parts = [f"<h1>{title}</h1>", f"<p>{escape(say(f'{kind}.body'))}</p>"]
+    parts = [f"<h1>{title}</h1>", f"<p>{escape(say(f'{kind}.body').format(**values))}</p>"]
     if f"{kind}.detail" in TEXT:
         parts.append(f"<p>{escape(say(f'{kind}.detail').format(**values))}</p>")
     if link is not None and f"{kind}.link" in TEXT:

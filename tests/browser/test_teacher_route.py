@@ -62,6 +62,7 @@ def test_the_teacher_page_takes_no_seat_and_its_kernel_is_its_own(school, page):
     status, headers, body = Visitor(school.base).get("/teacher")
     assert status == 503 and "Retry-After" in headers
     assert_no_traceback(body)
+    assert "The teacher&#x27;s page is open elsewhere" in body and "(2)" in body, body[:400]
 
     # the teacher's kernel is opened only by its own page: a student who learnt its id is
     # refused; the teacher's own cookie opens it and the kernel answers
