@@ -77,6 +77,7 @@ function unknownLanguage() {
 }
 
 // ---- the tabs (WAI-ARIA tabs: arrows, Home, End; the chosen tab is the one Tab stop) ------------
+let tabChosen = false; // the visitor has chosen a tab: the page never switches it for them
 function tabs() {
   const list = [...document.querySelectorAll('[role="tab"]')];
   function choose(tab, focus) {
@@ -90,14 +91,35 @@ function tabs() {
     python.announceIfWatched();
   }
   for (const tab of list) {
-    tab.addEventListener("click", () => choose(tab, false));
+    tab.addEventListener("click", () => { tabChosen = true; choose(tab, false); });
     tab.addEventListener("keydown", (event) => {
       const i = list.indexOf(tab);
       const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: list.length - 1 }[event.key];
       if (to === undefined) return;
       event.preventDefault();
+      tabChosen = true;
       choose(list[(to + list.length) % list.length], true);
     });
+  }
+  return choose;
+}
+
+// A reload opens where the game is (as the Voila dashboard's ResumeScout does): the first game
+// that offers to resume - its save read back from this browser's storage - has its tab chosen,
+// unless the visitor has already chosen one.
+function openSavedGame(choose) {
+  const watched = ["play", "elemonster"].map((id) => $(id));
+  const watcher = new MutationObserver(() => {
+    if (tabChosen) { watcher.disconnect(); return; }
+    const i = watched.findIndex((panel) =>
+      panel.querySelector('[data-role="resume-offer"]:not([hidden])'));
+    if (i < 0) return;
+    watcher.disconnect();
+    choose($(i === 0 ? "tab-play" : "tab-elemonster"), false);
+  });
+  for (const panel of watched) {
+    watcher.observe(panel, { subtree: true, childList: true, attributes: true,
+      attributeFilter: ["hidden"] });
   }
 }
 
@@ -389,7 +411,7 @@ function offlineReady() {
 // ---- start -----------------------------------------------------------------------------------
 translatePage();
 unknownLanguage();
-tabs();
+openSavedGame(tabs());
 for (const type of ["pointerdown", "keydown"]) {
   $("app").addEventListener(type, () => { touched = true; }, { capture: true, passive: true });
 }

@@ -138,7 +138,9 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     page.on("dialog", lambda dialog: dialog.accept())  # "leave the game?" before unloading
     page.reload()
     wait_ready(page)
-    page.get_by_role("tab", name="Play").click()
+    # the reload opens where the game is: the Play tab, chosen by the page, with its offer
+    page.locator('#tab-play[aria-selected="true"]').wait_for(timeout=60_000)
+    assert page.locator('#tab-explore').get_attribute("aria-selected") == "false"
     # the Play tab's own offer (the Elemonster tab has one of its own)
     offer = game.locator('[data-role="resume-offer"]')
     offer.wait_for(timeout=60_000)
