@@ -16,9 +16,9 @@ the token in ``localStorage``; the saves sit in the same browser's IndexedDB.
 
 **Limits per visitor** (a workshop server: many kernels, one directory). Each store object
 lives in one kernel (one page; the dashboard's two games share it). It keeps at most
-``max_per_store`` live saves of its own (4: a new save replaces the page's least recently
-written one, so a page pressing New game ten times a second holds four saves, not
-thousands), and holds a shared ``flock`` on each: the global bound
+``max_per_store`` live saves of its own per game (the record's ``game_kind``; 4: a new save
+replaces the page's least recently written one of the same game, so a page pressing New game
+ten times a second holds four saves, not thousands, and never pushes out its other game's), and holds a shared ``flock`` on each: the global bound
 (``max_saves``, oldest first) never evicts a save whose kernel is alive, so one visitor cannot
 push a classmate's game out. A kernel that ends releases its locks; its save then waits for
 the student's reload (a day at most). Two kernels evicting at once: each eviction first takes
@@ -112,6 +112,7 @@ class SaveStore:
         self.max_saves = int(max_saves)
         self.max_per_store = max(1, int(max_per_store))
         self._held: dict[str, int] = {}  # this store's live saves: file name -> locked fd
+        self._kinds: dict[str, str] = {}  # file name -> the save's game_kind
 
     @staticmethod
     def new_token() -> str:
@@ -141,6 +142,7 @@ class SaveStore:
             raise SaveStoreError("the server's disk is full" if full else
                                  "the server could not store the save") from None
         self._hold(path)
+        self._kinds[path.name] = str(record.get("game_kind", ""))
         self._keep_own_bounded(path.name)
         self.prune()
 
@@ -179,14 +181,20 @@ class SaveStore:
             os.close(old)
 
     def _release(self, name: str) -> None:
+        self._kinds.pop(name, None)
         fd = self._held.pop(name, None)
         if fd is not None:
             os.close(fd)
 
     def _keep_own_bounded(self, newest: str) -> None:
-        """At most ``max_per_store`` live saves per store (per page): the oldest others go."""
-        while len(self._held) > self.max_per_store:
-            oldest = next(name for name in self._held if name != newest)
+        """At most ``max_per_store`` live saves per store (per page) of each game: the oldest
+        others of the newest save's game go."""
+        kind = self._kinds.get(newest, "")
+        while True:
+            same = [name for name in self._held if self._kinds.get(name, "") == kind]
+            if len(same) <= self.max_per_store:
+                return
+            oldest = next(name for name in same if name != newest)
             self._release(oldest)
             (self.directory / oldest).unlink(missing_ok=True)
 

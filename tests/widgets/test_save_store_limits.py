@@ -35,6 +35,21 @@ def _classmate(directory, token: str) -> subprocess.Popen:
     return proc
 
 
+def test_new_games_of_one_game_never_push_out_the_pages_other_game(tmp_path):
+    """The dashboard's two games share the page's store: ten new Periodic games keep the
+    page's Elemonster save, and the page still holds at most max_per_store of each."""
+    page = SaveStore(tmp_path)
+    duel = page.new_token()
+    page.put(duel, {"game": "duel", "game_kind": "elemonster"})
+    tokens = [page.new_token() for _ in range(10)]
+    for token in tokens:
+        page.put(token, {"game": "board", "game_kind": "periodic"})
+    assert page.get(duel)["game"] == "duel"
+    kept = [t for t in tokens if page.get(t) is not None]
+    assert kept == tokens[-page.max_per_store:]  # the newest four Periodic saves
+    assert len(list(tmp_path.glob("*.json"))) == page.max_per_store + 1
+
+
 def test_one_visitor_pressing_new_game_cannot_evict_a_classmates_save(tmp_path):
     classmate_token = SaveStore.new_token()
     classmate = _classmate(tmp_path, classmate_token)
