@@ -339,15 +339,19 @@ def render(sheet: Sheet, teacher: bool) -> str:
     for caption, figure in _figures(sheet.lesson, lang):
         out.append(f"<figure>{figure}<figcaption>{html.escape(caption)}</figcaption></figure>")
     out.append(f"<h2>{say('questions')}</h2>")
-    for q in sheet.questions:
-        out.append(f'<section class="question" data-question="{q.number}">'
-                   f'<div class="n">{q.number}.</div>{markdown(q.text)}')
+    def question(q, tag: str, attributes: str, lines: int) -> None:
+        """A question: its text, then the answer (teacher's sheet) or lines to write on."""
+        out.append(f'<{tag} class="question"{attributes}><div class="n">{q.number}.</div>'
+                   f"{markdown(q.text)}")
         if teacher and q.answer:
             out.append(f'<div class="answer"><span class="label">{say("answer")}</span>'
                        f"{markdown(q.answer)}</div>")
         elif not teacher:
-            out.append('<div class="lines">' + "<div></div>" * 5 + "</div>")
-        out.append("</section>")
+            out.append('<div class="lines">' + "<div></div>" * lines + "</div>")
+        out.append(f"</{tag}>")
+
+    for q in sheet.questions:
+        question(q, "section", f' data-question="{q.number}"', 5)
     if teacher:
         out.append(f"<h2>{say('notice')}</h2>{markdown(sheet.notice)}")
         out.append(f"<p>{say('assessment')}</p>")
@@ -358,14 +362,7 @@ def render(sheet: Sheet, teacher: bool) -> str:
                + "".join("<li>" + html.escape(_say("exit_self", lang, goal="\x00")).replace(
                    "\x00", _inline(g)) + "</li>" for g in sheet.goals) + "</ul>")
     if exit_q is not None:
-        out.append(f'<div class="question"><div class="n">{exit_q.number}.</div>'
-                   f"{markdown(exit_q.text)}")
-        if teacher and exit_q.answer:
-            out.append(f'<div class="answer"><span class="label">{say("answer")}</span>'
-                       f"{markdown(exit_q.answer)}</div>")
-        elif not teacher:
-            out.append('<div class="lines">' + "<div></div>" * 4 + "</div>")
-        out.append("</div>")
+        question(exit_q, "div", "", 4)
     out.append("</section>")
     out.append(f"<footer>{say('generated', lesson=sheet.source)}</footer></body></html>\n")
     return "\n".join(out)
