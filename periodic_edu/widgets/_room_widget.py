@@ -27,8 +27,6 @@ class RoomWidget(IntentWidget):
 
     #: type -> (required keys, optional keys)
     INTENTS: ClassVar[dict[str, tuple[frozenset, frozenset]]] = {}
-    #: the shortest time between two reads a page's refresh may cause
-    REFRESH_MIN_S: ClassVar[float] = 0.2
 
     def __init__(self, room: Any = None, **kwargs: Any) -> None:
         self._room = room

@@ -30,8 +30,8 @@ kernel's claim lands; and every :data:`TOUCH_S` seconds (or a third of the class
 ``connected_seconds`` if that is shorter) a heartbeat (``seat.touch``) marks the seat connected.
 A refresh the room woke never beats the heart nor moves a bot: a closed tab stops beating even
 while its kernel still runs. Voila ends that kernel soon after; its waiting thread is a daemon
-and ends with it. Without a running event loop (plain Python) no thread is
-started and :meth:`ClassPlayWidget.refresh` reads the room on demand.
+and ends with it. Without a running event loop (plain Python) no thread is started and
+:meth:`ClassPlayWidget.refresh` reads the room on demand.
 """
 from __future__ import annotations
 
@@ -216,7 +216,6 @@ class ClassPlayWidget(RoomWidget):
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
 
     INTENTS = INTENTS
-    REFRESH_MIN_S = REFRESH_MIN_S
 
     @classmethod
     def _check(cls, key: str, value: Any) -> Any:
@@ -322,8 +321,8 @@ class ClassPlayWidget(RoomWidget):
         self._wake_on_moves()
 
     def _leave(self) -> None:
+        self._seated.clear()  # first: the waiting thread never finds the event set, no seat
         self._seat = None
-        self._seated.clear()
         self.view = None
         self.box.children = ()
         with self.hold_sync():
@@ -339,7 +338,7 @@ class ClassPlayWidget(RoomWidget):
         refresh woken by the room does neither (a closed tab whose kernel still runs must stop
         counting as connected)."""
         clock = time.monotonic()
-        if not force and clock - self._last_refresh < self.REFRESH_MIN_S:
+        if not force and clock - self._last_refresh < REFRESH_MIN_S:
             return
         self._last_refresh = clock
         seat = self._seat

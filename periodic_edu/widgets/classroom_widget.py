@@ -139,7 +139,6 @@ class ClassroomWidget(RoomWidget):
     choices = traitlets.Dict(help="Games, editions, bots, languages.").tag(sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
     INTENTS = INTENTS
-    REFRESH_MIN_S = REFRESH_MIN_S
     watching = traitlets.Dict(help="The public view of the table the teacher watches (the "
                               "spectators' view: no seat's secrets).").tag(sync=True)
 
