@@ -17,14 +17,13 @@ several workshop servers or machines.
 """
 from __future__ import annotations
 
-import os
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from .errors import StoreBusy, StoreFull, StoreUnavailable
 from .schema import TABLES, ddl
-from .store import Store, Tx, inherited
+from .store import Store, Tx
 
 try:  # the optional extra
     import psycopg
