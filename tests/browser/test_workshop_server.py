@@ -163,20 +163,6 @@ def test_closing_or_reloading_the_page_frees_its_kernel(room, page):
     assert page.js_errors == []
 
 
-def test_a_page_that_never_connects_loses_its_kernel(room):
-    visitor = Visitor(room.base)
-    status, _, body = visitor.get()
-    assert status == 200
-    kernel = kernel_id_of(body)
-    fetched = time.monotonic()
-    # nobody opens the websocket: the kernel goes after the timeout (checked every 10 s)
-    wait_for_log(room, f"Culling kernel {kernel}: its page never connected",
-                 timeout=UNCONNECTED_S + 30)
-    assert time.monotonic() - fetched >= UNCONNECTED_S - 1
-    wait_for_log(room, f"Kernel shutdown: {kernel}", timeout=15)
-    assert visitor.close_tab(kernel) == 404  # its seat is free already
-
-
 # -- attacks and failures -------------------------------------------------------------------
 def kernel_process(room, kernel_id: str) -> psutil.Process:
     """The kernel process of ``kernel_id`` (its command line names kernel-<id>.json)."""
@@ -256,19 +242,27 @@ def test_a_kernel_is_ended_or_opened_only_by_its_own_page(room):
     assert other.close_tab(kernel_id_of(other_body)) == 204
 
 
-def test_a_page_kernel_websocket_stays_open_past_the_first_ping(room):
-    """jupyter_server checks for a pong at each ping, the first check BEFORE its first ping:
-    a ws_ping_timeout equal to the 30 s interval closed every kernel websocket at 30 s (found
-    by benchmarks/class_load.py). The client answers pings as a browser does."""
-    owner = Visitor(room.base)
-    status, _, body = owner.get()
+def test_an_unconnected_page_loses_its_kernel_and_a_connected_one_keeps_its_websocket(room):
+    """Two pages at once, both waiting on the server's clocks (so the suite waits once):
+
+    * one never opens its websocket: its kernel goes after the timeout (checked every 10 s);
+    * the other holds its websocket past jupyter_server's first pong check, which runs BEFORE
+      its first ping: a ws_ping_timeout equal to the 30 s interval closed every kernel
+      websocket at 30 s (found by benchmarks/class_load.py). Its client answers pings as a
+      browser does."""
+    visitor, owner = Visitor(room.base), Visitor(room.base)
+    status, _, body = visitor.get()
     assert status == 200
     kernel = kernel_id_of(body)
+    fetched = time.monotonic()
+    status, _, body = owner.get()
+    assert status == 200
+    held_kernel = kernel_id_of(body)
 
     async def held() -> float:
         mine = session_for(owner)
         mine.deadline = time.monotonic() + 120
-        await mine.connect(kernel)
+        await mine.connect(held_kernel)
         opened = time.monotonic()
         while time.monotonic() - opened < 40:  # past the first check (30 s)
             info = await mine.send("shell", "kernel_info_request", {})
@@ -277,8 +271,17 @@ def test_a_page_kernel_websocket_stays_open_past_the_first_ping(room):
         mine.ws.close()
         return time.monotonic() - opened
 
-    assert run(held) >= 40  # a closed websocket raises "the kernel websocket closed"
-    assert owner.close_tab(kernel) == 204
+    import concurrent.futures
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        holding = pool.submit(run, held)
+        wait_for_log(room, f"Culling kernel {kernel}: its page never connected",
+                     timeout=UNCONNECTED_S + 30)
+        assert time.monotonic() - fetched >= UNCONNECTED_S - 1
+        wait_for_log(room, f"Kernel shutdown: {kernel}", timeout=15)
+        assert visitor.close_tab(kernel) == 404  # its seat is free already
+        # a closed websocket raises "the kernel websocket closed"
+        assert holding.result(timeout=180) >= 40
+    assert owner.close_tab(held_kernel) == 204
 
 
 def test_widgets_made_by_the_page_are_refused_and_memory_stays_bounded(room):
