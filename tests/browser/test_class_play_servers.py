@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import (REPO, _jupyter_env, _start, _stop, _wait_http, free_port,
-                             serving, sized_page)
-from browser_helpers import room_env
-from test_class_play_voila import GAME, PANEL, assert_clean, join, log_count, open_tab
+                             room_env, serving)
+from test_class_play_voila import GAME, PANEL, assert_clean, join_on_pages, log_count
 
 from periodic_edu.classroom import open_room
 
@@ -70,12 +69,8 @@ def test_the_server_restarts_mid_game_and_the_table_goes_on(browser, tmp_path):
     with room_env(room_url):
         server.start()
         try:
-            for name in ("Ada", "Bob"):
-                context, page = sized_page(browser, 1280, 900)
-                pages.append((context, page))
-                open_tab(page, server, "Play")
-                join(page, info.code, name)
-            (_, ada), (_, bob) = pages
+            ada, bob = join_on_pages(browser, pages, info.code,
+                                     [(server, name, (1280, 900)) for name in ("Ada", "Bob")])
             for page in (ada, bob):
                 page.locator(GAME).wait_for(timeout=30_000)
             # Ada keeps an agenda card: stored with the table's next revision
@@ -125,12 +120,8 @@ def test_two_servers_on_one_postgresql_seat_one_table(browser, tmp_path, postgre
             serving(VOILA, REPO, tmp_path / "b", "/voila/static/voila.js", REPO) as two:
         assert one.base != two.base
         try:
-            for server, name in ((one, "Ada"), (two, "Bob")):
-                context, page = sized_page(browser, 1280, 900)
-                pages.append((context, page))
-                open_tab(page, server, "Play")
-                join(page, info.code, name)
-            (_, ada), (_, bob) = pages
+            ada, bob = join_on_pages(browser, pages, info.code,
+                                     [(one, "Ada", (1280, 900)), (two, "Bob", (1280, 900))])
             for page in (ada, bob):
                 page.locator(GAME).wait_for(timeout=30_000)
             seats = room.spectate(info.code, 0)

@@ -56,6 +56,20 @@ def join(page, code: str, name: str, panel: str = PANEL):
         timeout=30_000)
 
 
+def join_on_pages(browser, pages: list, code: str, students, tab: str = "Play",
+                  panel: str = PANEL) -> list:
+    """Each of ``students`` - (server, name, (width, height)) - gets a browser context of its
+    own at that size (touch below 500 px), opens ``tab`` and joins class ``code``; each
+    (context, page) is appended to ``pages`` as soon as it opens (the caller closes them).
+    Returns the pages."""
+    for server, name, (w, h) in students:
+        context, page = sized_page(browser, w, h, touch=w < 500)
+        pages.append((context, page))
+        open_tab(page, server, tab, panel)
+        join(page, code, name, panel)
+    return [page for _, page in pages]
+
+
 def log_count(page, root: str) -> int:
     return page.locator(f'{root} [data-role="log"] li').count()
 
@@ -90,12 +104,8 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
     sizes = ((1280, 900), (390, 844), (1280, 900))
     pages = []
     try:
-        for (w, h), name in zip(sizes, names):
-            context, page = sized_page(browser, w, h, touch=w < 500)
-            pages.append((context, page))
-            open_tab(page, class_server, "Play")
-            join(page, info.code, name)
-        ada, bob, cy = (p for _, p in pages)
+        ada, bob, cy = join_on_pages(browser, pages, info.code, [
+            (class_server, name, size) for name, size in zip(names, sizes)])
         # the PIN is shown once at joining; the table has started (three joined)
         for page in (ada, bob, cy):
             assert page.locator(f'{PANEL} [data-role="class-pin"]').is_visible()
@@ -168,11 +178,9 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
                              connected_seconds=6)
     pages = []
     try:
-        for name in ("Ada", "Bob"):
-            context, page = sized_page(browser, 1280, 900)
-            pages.append((context, page))
-            open_tab(page, class_server, "Elemonster", DUEL_PANEL)
-            join(page, info.code, name, DUEL_PANEL)
+        join_on_pages(browser, pages, info.code, [(class_server, name, (1280, 900))
+                                                  for name in ("Ada", "Bob")],
+                      "Elemonster", DUEL_PANEL)
         (ada_ctx, ada), (_, bob) = pages
         for page in (ada, bob):  # the table is full: it starts on both pages
             page.locator(DUEL).wait_for(timeout=30_000)
@@ -224,12 +232,9 @@ def test_a_whole_elemonster_game_between_two_students(browser, class_server, roo
     info = room.create_class(game="elemonster", tables=1, seats=2, max_rounds=2)
     pages = []
     try:
-        for name in ("Ada", "Bob"):
-            context, page = sized_page(browser, 1280, 900)
-            pages.append((context, page))
-            open_tab(page, class_server, "Elemonster", DUEL_PANEL)
-            join(page, info.code, name, DUEL_PANEL)
-        people = [p for _, p in pages]
+        people = join_on_pages(browser, pages, info.code, [(class_server, name, (1280, 900))
+                                                           for name in ("Ada", "Bob")],
+                               "Elemonster", DUEL_PANEL)
         for page in people:
             page.locator(DUEL).wait_for(timeout=30_000)
         decisions, deadline = 0, time.monotonic() + 300

@@ -19,6 +19,28 @@ def play_first_legal(seat) -> bool:
     return True
 
 
+#: corners of the board; from most flasks Increase Ionization Energy cannot reach several
+FAR_CELLS = ("Og", "Fr", "He", "Ts", "Cs", "Rn")
+
+
+def tap_cells_ie_cannot_reach(seat, view: dict) -> list[tuple[str, IllegalMoveError]]:
+    """On this seat's turn at the start of a Periodic turn (``view``), move the flask by
+    Increase Ionization Energy to far cells until one is allowed; returns the refused cells
+    with the room's refusals (each stored for the teacher's view)."""
+    flask = view["players_state"][seat.index]["flask"]
+    refused = []
+    for cell in FAR_CELLS:
+        if cell == flask:
+            continue
+        try:
+            seat.play(f"s:ie>{cell}", revision=view["revision"])
+        except IllegalMoveError as exc:
+            refused.append((cell, exc))
+        else:
+            break
+    return refused
+
+
 def all_rows(url: str) -> dict[str, list[tuple]]:
     """Every row of every table of the store, table by table (the store's whole content as
     SQL sees it, the room's tables and any other)."""

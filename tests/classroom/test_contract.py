@@ -13,7 +13,7 @@ from periodic_edu.elemonster import Game as ElemonsterGame
 from periodic_edu.engine import Game as PeriodicGame
 from periodic_edu.engine import seed_from_class_code
 
-from room_helpers import all_rows, play_first_legal
+from room_helpers import all_rows, play_first_legal, tap_cells_ie_cannot_reach
 
 
 def started_periodic(room, seats=3, names=("Ada",), **settings):
@@ -174,17 +174,7 @@ def test_refusals_are_stored_as_ids_and_grouped_by_trend(room):
     room.step_bots(info.code)
     v = ada.view()
     assert v["to_move"] == 0 and v["phase"] == "start"
-    flask = v["players_state"][0]["flask"]
-    tries = 0
-    for cell in ("Og", "Fr", "He", "Ts", "Cs", "Rn"):
-        if cell == flask:
-            continue
-        try:
-            ada.play(f"s:ie>{cell}", revision=v["revision"])
-        except IllegalMoveError:
-            tries += 1
-        else:
-            break
+    tries = len(tap_cells_ie_cannot_reach(ada, v))
     assert tries >= 2
     overview = room.teacher(info.code, info.teacher_key).overview()
     groups = overview["refusals"]

@@ -16,6 +16,7 @@ from periodic_edu.widgets import ClassroomWidget
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "classroom"))
 from pgserver import new_database, throwaway_postgres  # noqa: E402  (tests/classroom)
+from room_helpers import tap_cells_ie_cannot_reach  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -170,17 +171,7 @@ def trend_refusals(room, info, ada):
     room.step_bots(info.code)
     v = ada.view()
     assert v["to_move"] == 0 and v["phase"] == "start"
-    flask = v["players_state"][0]["flask"]
-    refused = []
-    for cell in ("Og", "Fr", "He", "Ts", "Cs", "Rn"):
-        if cell == flask:
-            continue
-        try:
-            ada.play(f"s:ie>{cell}", revision=v["revision"])
-        except IllegalMoveError as exc:
-            refused.append((cell, exc))
-        else:
-            break
+    refused = tap_cells_ie_cannot_reach(ada, v)
     assert len(refused) >= 2
     return refused
 
