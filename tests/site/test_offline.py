@@ -13,9 +13,9 @@ import time
 
 import pytest
 
-from browser_helpers import play_one_turn, screenshot, serving
+from browser_helpers import screenshot, serving
 from build_site import DATA_FILE, offline_pieces  # scripts/, on the path: conftest.py
-from test_static_site import BOOT_TIMEOUT_MS, GAME, NA_IONIZATION
+from test_static_site import BOOT_TIMEOUT_MS, NA_IONIZATION, play_a_turn_and_the_bot_answers
 
 from periodic_edu import i18n
 
@@ -120,12 +120,7 @@ def test_second_visit_fetches_only_the_version_check_and_works_offline(site_brow
         page.locator('#card [data-card-symbol="Hg"]').wait_for()
         page.wait_for_function("document.body.dataset.state === 'ready'",
                                timeout=BOOT_TIMEOUT_MS, polling=250)
-        page.get_by_role("tab", name="Play").click()
-        game = page.locator(GAME)
-        start, destination = play_one_turn(page, game, turn_timeout=60_000, move_timeout=30_000)
-        assert destination != start
-        game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
-            timeout=60_000)
+        play_a_turn_and_the_bot_answers(page)
         screenshot(page, "site_dashboard_offline_play")
         assert errors == []
     finally:

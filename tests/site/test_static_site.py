@@ -80,6 +80,18 @@ def test_our_pages_link_nothing_outside_the_site(site_dir):
 
 
 # -- the dashboard ---------------------------------------------------------------------------
+def play_a_turn_and_the_bot_answers(page):
+    """Open Play, play one turn by clicks (the flask moves), and wait for the bot's turn that
+    follows - played by Python in this page - to show its sentences in the log."""
+    page.get_by_role("tab", name="Play").click()
+    game = page.locator(GAME)
+    start, destination = play_one_turn(page, game, turn_timeout=60_000, move_timeout=30_000)
+    assert destination != start
+    game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
+        timeout=60_000)
+    return game
+
+
 def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offline_page, site_server):
     page = offline_page
     page.goto(f"{site_server.base}/dashboard.html")
@@ -117,13 +129,7 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     card.wait_for(timeout=30_000)
     assert "Mercury" in card.inner_text() and "liquid" in card.inner_text().lower()
 
-    page.get_by_role("tab", name="Play").click()
-    game = page.locator(GAME)
-    start, destination = play_one_turn(page, game, turn_timeout=60_000, move_timeout=30_000)
-    assert destination != start
-    # the bot's turn follows, played by Python in this page, with its sentences in the log
-    game.locator('[data-role="log"] li[data-bot]:not([data-kind="agenda"])').first.wait_for(
-        timeout=60_000)
+    game = play_a_turn_and_the_bot_answers(page)
     page.locator(f'{GAME}[data-my-turn="true"][data-bot-pending="false"]').wait_for(
         timeout=120_000)  # the bot has finished its turn: the position is settled
     screenshot(page, "site_dashboard_play")
