@@ -11,7 +11,8 @@ import pytest
 
 from browser_helpers import (REPO, _jupyter_env, _start, _stop, _wait_http, free_port,
                              room_env, serving)
-from test_class_play_voila import GAME, PANEL, assert_clean, join_on_pages, log_count
+from test_class_play_voila import (GAME, PANEL, assert_clean, join_on_pages, keep_an_agenda,
+                                   log_count, log_grows)
 
 from periodic_edu.classroom import open_room
 
@@ -76,7 +77,7 @@ def test_the_server_restarts_mid_game_and_the_table_goes_on(browser, tmp_path):
             # Ada keeps an agenda card: stored with the table's next revision
             ada.locator(f'{PANEL} [data-role="class-status"]:has-text("your turn")').wait_for(
                 timeout=15_000)
-            ada.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]').first.click()
+            keep_an_agenda(ada)
             bob.locator(f'{PANEL} [data-role="class-status"]:has-text("your turn")').wait_for(
                 timeout=15_000)
             revision = room.spectate(info.code, 0)["revision"]
@@ -88,10 +89,8 @@ def test_the_server_restarts_mid_game_and_the_table_goes_on(browser, tmp_path):
             assert room.spectate(info.code, 0)["revision"] == revision  # nothing lost
             # Bob plays on from the stored game: his agenda choice lands and Ada sees it
             before = log_count(ada, GAME)
-            bob.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]').first.click()
-            ada.wait_for_function(
-                f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length > n",
-                arg=before, timeout=10_000)
+            keep_an_agenda(bob)
+            log_grows(ada, before, 10_000)
             assert room.spectate(info.code, 0)["revision"] == revision + 1
             for page in (ada, bob):
                 assert_clean(page)
@@ -130,11 +129,8 @@ def test_two_servers_on_one_postgresql_seat_one_table(browser, tmp_path, postgre
                 mover.locator(f'{PANEL} [data-role="class-status"]:has-text("your turn")'
                               ).wait_for(timeout=15_000)
                 before = log_count(other, GAME)
-                mover.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]'
-                              ).first.click()
-                other.wait_for_function(
-                    f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length"
-                    " > n", arg=before, timeout=10_000)
+                keep_an_agenda(mover)
+                log_grows(other, before, 10_000)
             for page in (ada, bob):
                 assert_clean(page)
         finally:

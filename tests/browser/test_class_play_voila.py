@@ -74,6 +74,18 @@ def log_count(page, root: str) -> int:
     return page.locator(f'{root} [data-role="log"] li').count()
 
 
+def log_grows(page, before: int, timeout: float) -> None:
+    """Wait until ``page``'s Periodic log has more lines than ``before`` (a move shows)."""
+    page.wait_for_function(
+        f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length > n",
+        arg=before, timeout=timeout)
+
+
+def keep_an_agenda(page) -> None:
+    """Keep the first agenda card offered (the game's first decision)."""
+    page.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]').first.click()
+
+
 def take_turn(page):
     """A person's turn by clicks: Spend on "±Z" to the first reachable cell, decline a
     discovery, End turn."""
@@ -123,13 +135,11 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
             # each keeps an agenda card on their own page (in turn)
             page.locator(f'{PANEL} [data-role="class-status"]:has-text("your turn")').wait_for(
                 timeout=15_000)
-            before = log_count(bob if page is ada else ada, GAME)
-            t0 = time.monotonic()
-            page.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]').first.click()
             other = bob if page is ada else ada
-            other.wait_for_function(
-                f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length > n",
-                arg=before, timeout=5_000)
+            before = log_count(other, GAME)
+            t0 = time.monotonic()
+            keep_an_agenda(page)
+            log_grows(other, before, 5_000)
             figures.setdefault("class_play_move_to_other_seat_s", []).append(
                 round(time.monotonic() - t0, 3))
         # nobody's page shows another seat's agenda: each page's agenda area is its own
@@ -148,9 +158,7 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
         # Ada plays her first turn (a move and End turn): the others see it
         before = log_count(bob, GAME)
         take_turn(ada)
-        bob.wait_for_function(
-            f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length > n",
-            arg=before, timeout=5_000)
+        log_grows(bob, before, 5_000)
         bob.locator(f'{PANEL} [data-role="class-status"]:has-text("your turn")').wait_for(
             timeout=10_000)
         # the rest of the one-round game, each on their own page
