@@ -118,38 +118,36 @@ class Room:
         # each table's moves against the data, by (table id, revision), like the games
         self._against: OrderedDict[tuple[str, int], list] = OrderedDict()
 
-    def _seen(self, cls: dict, table: dict) -> Any:
-        """The table's game as stored, for reading only (never played on)."""
+    def _cached(self, cache: OrderedDict, table: dict, compute: Callable[[], Any]) -> Any:
+        """``compute()`` for the table's stored game, kept in ``cache`` by (table id, revision):
+        a revision is written once, so it names one stored game. At most GAMES_CACHED entries
+        (least recently used go); computed outside the lock (two threads may both compute the
+        same value once; both are right)."""
         key = (table["id"], table["revision"])
         with self._games_lock:
-            game = self._games.get(key)
-            if game is not None:
-                self._games.move_to_end(key)
-                return game
-        game = games.load_game(cls["game"], table["save"])
+            found = cache.get(key)
+            if found is not None:
+                cache.move_to_end(key)
+                return found
+        found = compute()
         with self._games_lock:
-            self._games[key] = game
-            while len(self._games) > GAMES_CACHED:
-                self._games.popitem(last=False)
-        return game
+            cache[key] = found
+            while len(cache) > GAMES_CACHED:
+                cache.popitem(last=False)
+        return found
+
+    def _seen(self, cls: dict, table: dict) -> Any:
+        """The table's game as stored, for reading only (never played on)."""
+        return self._cached(self._games, table,
+                            lambda: games.load_game(cls["game"], table["save"]))
 
     def _against_data(self, cls: dict, table: dict) -> list[tuple[int, Any]]:
         """The table's Spend/Gain/Free moves whose step the real data does not follow, as
-        ``(seat, StepCheck)`` (cached per revision: a revision names one stored game)."""
-        key = (table["id"], table["revision"])
-        with self._games_lock:
-            found = self._against.get(key)
-            if found is not None:
-                self._against.move_to_end(key)
-                return found
-        found = [(seat, check) for seat, trend, source, target
-                 in games.trend_moves(cls["game"], table["save"])
-                 if (check := trends.check_step(trend, source, target)).verdict == "disagrees"]
-        with self._games_lock:
-            self._against[key] = found
-            while len(self._against) > GAMES_CACHED:
-                self._against.popitem(last=False)
-        return found
+        ``(seat, StepCheck)`` (cached per revision, like the games)."""
+        return self._cached(self._against, table, lambda: [
+            (seat, check) for seat, trend, source, target
+            in games.trend_moves(cls["game"], table["save"])
+            if (check := trends.check_step(trend, source, target)).verdict == "disagrees"])
 
     # ---- classes ---------------------------------------------------------------------------
     def create_class(self, game: str = "periodic", tables: int = 1, seats: int = 3,
