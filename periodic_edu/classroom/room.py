@@ -644,6 +644,13 @@ class Seat:
             seats = room._seat_rows(tx, seat["table_id"])
         return seat, cls, table, seats
 
+    def _room_for(self, seat: dict, cls: dict, table: dict, seats: list[dict]) -> dict:
+        """The table's public part (:meth:`Room._room_part`), plus whether a bot stands in
+        for this seat now."""
+        room = self.room._room_part(cls, table, seats, self.room.clock())
+        room["stand_in"] = bool(seat["stand_in"])
+        return room
+
     def view(self) -> dict[str, Any]:
         """This seat's view as ``Game.view(index)`` gives it (nothing of another seat's hand or
         agenda), plus ``revision``, ``to_move`` (a seat index or None), ``over``, and ``room``:
@@ -652,11 +659,8 @@ class Seat:
         view: dict[str, Any] = {}
         if table["save"]:
             view = self.room._seen(cls, table).view(seat["seat_no"])
-        now = self.room.clock()
-        room = self.room._room_part(cls, table, seats, now)
-        room["stand_in"] = bool(seat["stand_in"])
         view.update(revision=table["revision"], to_move=table["to_move"],
-                    over=table["status"] == "over", room=room)
+                    over=table["status"] == "over", room=self._room_for(seat, cls, table, seats))
         return view
 
     def state(self) -> dict[str, Any]:
@@ -667,10 +671,9 @@ class Seat:
         class's ``connected_seconds`` (how often a page's heartbeat must come)."""
         seat, cls, table, seats = self._read()
         game = self.room._seen(cls, table) if table["save"] else None
-        room = self.room._room_part(cls, table, seats, self.room.clock())
-        room["stand_in"] = bool(seat["stand_in"])
         return {"game": game, "revision": table["revision"], "to_move": table["to_move"],
-                "over": table["status"] == "over", "room": room,
+                "over": table["status"] == "over",
+                "room": self._room_for(seat, cls, table, seats),
                 "connected_seconds": cls["settings"]["connected_seconds"]}
 
     def public_view(self) -> dict[str, Any]:
