@@ -284,6 +284,11 @@ def test_an_unconnected_page_loses_its_kernel_and_a_connected_one_keeps_its_webs
     assert owner.close_tab(held_kernel) == 204
 
 
+#: The page-made widgets of the flood below: FLOOD of WIDGET_BYTES each, KEPT_MB if kept.
+FLOOD, WIDGET_BYTES = 100, 1_000_000
+KEPT_MB = FLOOD * WIDGET_BYTES / 2**20
+
+
 def test_widgets_made_by_the_page_are_refused_and_memory_stays_bounded(room):
     visitor = Visitor(room.base)
     status, _, body = visitor.get()
@@ -304,11 +309,11 @@ def test_widgets_made_by_the_page_are_refused_and_memory_stays_bounded(room):
             return len(reply["content"]["comms"])
 
         before = await widget_comms()
-        big = {"value": "x" * 200_000, "_model_name": "TextModel",
+        big = {"value": "x" * 1_000_000, "_model_name": "TextModel",
                "_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
                "_view_name": "TextView", "_view_module": "@jupyter-widgets/controls",
                "_view_module_version": "2.0.0"}
-        for _ in range(200):  # the 40 messages took a kernel from 115 to 324 MB
+        for _ in range(100):  # the 40 messages took a kernel from 115 to 324 MB
             await session.send("shell", "comm_open", {
                 "comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
                 "data": {"state": big, "buffer_paths": []}}, {"version": "2.1.0"})
@@ -319,9 +324,11 @@ def test_widgets_made_by_the_page_are_refused_and_memory_stays_bounded(room):
     rss_before = process.memory_info().rss
     before, after = run(flood)
     grown_mb = (process.memory_info().rss - rss_before) / 2**20
-    print(f"200 page-made widgets: comms {before} -> {after}, kernel RSS +{grown_mb:.1f} MB")
+    print(f"{FLOOD} page-made widgets: comms {before} -> {after}, kernel RSS +{grown_mb:.1f} MB")
     assert after == before, "the kernel kept widgets the page created"
-    assert grown_mb < 15
+    # kept, the values alone would add KEPT_MB; refused, the allocator still grows from parsing
+    # the messages (12-26 MB measured for this flood), so the bound is half of what keeping costs
+    assert grown_mb < KEPT_MB / 2
     assert visitor.close_tab(kernel) == 204
 
 
