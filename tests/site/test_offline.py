@@ -73,7 +73,15 @@ def wait_offline_ready(page, want: str | None = None, timeout_s: float = 240) ->
                 want is None or data["offline"] == want):
             return data["offline"]
         time.sleep(0.25)
-    pytest.fail(f"never controlled by the service worker: {data}")
+    pytest.fail(f"never controlled by the service worker: {data}, {page.evaluate(WORKERS)}")
+
+
+#: The dashboard's registration: its workers' states and the caches (a failure's message).
+WORKERS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration('./dashboard');
+  const state = (w) => w ? w.state : null;
+  return {installing: state(r?.installing), waiting: state(r?.waiting), active: state(r?.active),
+          controller: !!navigator.serviceWorker.controller, caches: await caches.keys()}; }"""
 
 
 def test_second_visit_fetches_only_the_version_check_and_works_offline(site_browser,
