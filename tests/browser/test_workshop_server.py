@@ -309,11 +309,11 @@ def test_widgets_made_by_the_page_are_refused_and_memory_stays_bounded(room):
             return len(reply["content"]["comms"])
 
         before = await widget_comms()
-        big = {"value": "x" * 1_000_000, "_model_name": "TextModel",
+        big = {"value": "x" * WIDGET_BYTES, "_model_name": "TextModel",
                "_model_module": "@jupyter-widgets/controls", "_model_module_version": "2.0.0",
                "_view_name": "TextView", "_view_module": "@jupyter-widgets/controls",
                "_view_module_version": "2.0.0"}
-        for _ in range(100):  # the 40 messages took a kernel from 115 to 324 MB
+        for _ in range(FLOOD):  # the 40 messages took a kernel from 115 to 324 MB
             await session.send("shell", "comm_open", {
                 "comm_id": uuid.uuid4().hex, "target_name": "jupyter.widget",
                 "data": {"state": big, "buffer_paths": []}}, {"version": "2.1.0"})
