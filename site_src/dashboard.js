@@ -387,15 +387,6 @@ async function keepOffline() {
   };
   whenInstalled(registration.waiting || registration.installing);
   registration.addEventListener("updatefound", () => whenInstalled(registration.installing));
-  // and asked again while a new build waits: on a busy machine its "installed" can pass
-  // unseen between the checks above (CI: a waiting build never took over in 240 s);
-  // skipWaiting() twice is harmless
-  if (hadController) {
-    const nudge = setInterval(() => {
-      if (stale) clearInterval(nudge);
-      else takeOver(registration.waiting);
-    }, 2000);
-  }
   // the version check (sw.js): the browser's own one at navigation may have been skipped
   if (hadController && !registration.installing && !registration.waiting) {
     registration.update().catch(() => {}); // offline: nothing to check
