@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import REPO, free_port, play_one_turn, serving
-from periodic_edu.workshop.nginx import site_config
+from periodic_edu.workshop.nginx import FILES_PER_PAGE, site_config
 
 pytestmark = pytest.mark.browser
 
@@ -182,9 +182,18 @@ def test_a_page_over_https_plays_a_turn_and_the_page_limit_answers(workshop, tmp
         start, moved = play_one_turn(page, game)  # every click goes over the websocket
         assert start != moved
         assert page.locator(".periodic-edu-lost").count() == 0
-        assert errors == []
         page.close(run_before_unload=True)  # its close-tab request frees the seat
         context.close()
+        # the page's own scripts and styles all passed the limit meant for them
+        files = [line.split('"')[1:3] for line in
+                 (proxy.tmp / "access.log").read_text().splitlines()
+                 if '"GET /voila/' in line or '"GET /periodic_edu/' in line]
+        refused = [request for request, status in files if status.split()[0] == "429"]
+        assert refused == [], f"nginx refused the page's own files: {refused}"
+        assert len(files) <= FILES_PER_PAGE, f"a page load fetched {len(files)} files: " \
+            "raise FILES_PER_PAGE in periodic_edu/workshop/nginx.py"
+        print(f"one page load over the proxy fetched {len(files)} scripts and styles")
+        assert errors == []
         # the per-address page limit: 10 a minute, 5 at once; beyond: 429 from nginx
         statuses = []
         client = Client(proxy.base)
