@@ -374,11 +374,15 @@ async function keepOffline() {
   if (!("serviceWorker" in navigator)) return;
   const ours = navigator.serviceWorker;
   const hadController = Boolean(ours.controller);
+  // The page asks the build it runs for its version before a new build may take over. Asked to,
+  // Chrome ends the old worker as soon as it is idle to let the new one in; a message reaching
+  // the old worker just then starts it again, and the new build stayed waiting for minutes.
+  const answered = hadController ? offlineReady() : null;
   // registered only now: its install fetches (revalidates) the files this page has just
   // loaded, so a first visit neither waits for it nor downloads anything twice
   const registration = await ours.register("sw.js", { scope: "./dashboard", updateViaCache: "none" });
   const takeOver = (sw) => {
-    if (sw && hadController) sw.postMessage({ type: "take-over" });
+    if (sw && hadController) answered.then(() => sw.postMessage({ type: "take-over" }));
   };
   const whenInstalled = (sw) => {
     if (!sw) return;
@@ -392,20 +396,24 @@ async function keepOffline() {
     registration.update().catch(() => {}); // offline: nothing to check
   }
   ours.addEventListener("controllerchange", () => {
-    if (!hadController) return offlineReady(); // the first visit: cached from now on
+    if (!hadController) return void offlineReady(); // the first visit: cached from now on
     stale = true;
     if (!touched) location.reload(); // nothing begun: the new build, whole
   });
-  if (hadController) offlineReady();
 }
 
+/** The controlling build's version, shown as the page's data-offline; resolves once it answers. */
 function offlineReady() {
   const sw = navigator.serviceWorker.controller;
-  if (!sw) return;
-  navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data?.type === "version") document.body.dataset.offline = event.data.version;
+  return new Promise((resolve) => {
+    if (!sw) return resolve();
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data?.type !== "version") return;
+      document.body.dataset.offline = event.data.version;
+      resolve();
+    });
+    sw.postMessage({ type: "version" });
   });
-  sw.postMessage({ type: "version" });
 }
 
 // ---- start -----------------------------------------------------------------------------------
