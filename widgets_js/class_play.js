@@ -15,6 +15,7 @@ import { pe } from "./board.js";
 import { say } from "./text.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
+import { sendOrDrop } from "./kernel_send.js";
 
 // ids unique in the page: each widget's module is its own copy (its own counter), so the
 // counter alone would repeat across the Play and Elemonster tabs' panels
@@ -148,9 +149,8 @@ function render({ model, el }) {
     lastTurn = turn;
     if (seated && timer === null) {
       timer = setInterval(() => {
-        // while the page unloads (a reload) the kernel's connection closes before the timer
-        // stops: a refresh then has nowhere to go and is dropped, not an error
-        try { model.send({ type: "refresh" }); } catch (e) { clearInterval(timer); timer = null; }
+        // a reload or a kernel that is gone: the refresh has nowhere to go, and stops
+        if (!sendOrDrop(model, { type: "refresh" })) { clearInterval(timer); timer = null; }
       }, model.get("refresh_ms") || 1000);
     } else if (!seated && timer !== null) {
       clearInterval(timer);

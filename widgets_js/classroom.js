@@ -10,6 +10,7 @@ import { pe } from "./board.js";
 import { say, localNumber } from "./text.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
+import { sendOrDrop } from "./kernel_send.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // the games' names are their names in every language (as on the boxes)
@@ -89,7 +90,7 @@ function render({ model, el }) {
   let timer = null;
   let destroyed = false;
   let confirmEnd = false;
-  const send = (msg) => model.send(msg);
+  const send = (msg) => sendOrDrop(model, msg);
 
   function schedule() {
     if (timer !== null) clearTimeout(timer);
@@ -98,7 +99,7 @@ function render({ model, el }) {
     timer = setTimeout(() => {
       timer = null;
       if (destroyed || model.get("phase") !== "open") return;
-      if (!document.hidden) send({ type: "refresh" });
+      if (!document.hidden && !send({ type: "refresh" })) return;  // the kernel is gone
       schedule();
     }, Math.max(250, model.get("refresh_ms") || 1000));
   }

@@ -11,22 +11,17 @@
 //   * news(): the log entries that are new since the last call (or how many an undo took back),
 //     so each game announces every move once in its own words;
 //   * "Leave page?" while a person's game is in progress (the game itself is saved in Python).
-// A kernel that is gone refuses every send (the widgets' front end throws "Cannot send" or
-// "Kernel is dead"): the bot timer may fire after that, and nothing may throw on the page, so
-// sends that fail are dropped. The page says the connection is lost (the workshop's lost.js,
-// JupyterLab's kernel status) and a reload resumes from Python's save.
+// Every send goes through sendOrDrop: the bot timer may fire after the kernel is gone.
+import { sendOrDrop } from "./kernel_send.js";
+
 export function createShell(model, { inProgress } = {}) {
   let botTimer = null;
   let destroyed = false;
   let sentRev = -1;
   let lastEntry = null;
 
-  function post(message) {
-    try { model.send(message); return true; } catch (e) { return false; }
-  }
-
   const shell = {
-    send(message) { return post({ ...message, rev: model.get("revision") }); },
+    send(message) { return sendOrDrop(model, { ...message, rev: model.get("revision") }); },
     /** Send one action for the current revision; false when one was already sent. */
     act(action) {
       const rev = model.get("revision");
@@ -44,7 +39,7 @@ export function createShell(model, { inProgress } = {}) {
       botTimer = setTimeout(() => {
         botTimer = null;
         if (!destroyed && model.get("bot_pending") && !model.get("paused") && model.get("revision") === rev) {
-          post({ type: "step_bot", rev });
+          sendOrDrop(model, { type: "step_bot", rev });
         }
       }, Math.max(0, model.get("bot_delay_ms") || 0));
     },

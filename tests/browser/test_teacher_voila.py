@@ -15,6 +15,7 @@ import pytest
 from browser_helpers import REPO, run_axe, screenshot, sized_page, voila_on_room
 
 from periodic_edu.classroom import Paused, open_room
+from test_workshop_server import kernel_id_of, kernel_process
 
 sys.path.insert(0, str(REPO / "tests" / "classroom"))
 from room_helpers import tap_cells_ie_cannot_reach  # noqa: E402
@@ -191,6 +192,11 @@ def test_the_teachers_page_runs_a_class(browser, teacher_server, room, axe, figu
         assert wide == []
         axe_clean(phone, axe, "teacher's page at 390 px")
         screenshot(phone, "teacher_page_390", full_page=True)
+        assert phone.js_errors == []
+        # the page's kernel dies (a crash, a memory cap): its refresh timer goes on firing and
+        # must put no error on the page
+        kernel_process(teacher_server, kernel_id_of(phone.content())).kill()
+        phone.wait_for_timeout(5_000)  # five of its 1 s refresh periods
         assert phone.js_errors == []
     finally:
         context.close()
