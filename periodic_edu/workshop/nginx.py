@@ -22,9 +22,9 @@ from collections.abc import Sequence
 
 __all__ = ["site_config", "TEMPLATE", "FILES_PER_PAGE", "main"]
 
-#: the scripts and styles one dashboard page load fetches, with room to grow: 113 with Voila
-#: 0.5 (counted in nginx's access log by tests/browser/test_nginx.py, which fails when a page
-#: needs more). The limit on them follows the page limit: a burst of pages may fetch all of
+#: the scripts and styles one dashboard page load fetches, with room to grow: 108 with Voila
+#: 0.5.13 (counted in nginx's access log by tests/browser/test_nginx.py, which fails when a
+#: page needs more). The limit on them follows the page limit: a burst of pages may fetch all of
 #: theirs at once, since a page whose scripts are refused is a page that never works.
 FILES_PER_PAGE = 160
 
