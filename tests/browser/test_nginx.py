@@ -26,6 +26,7 @@ import pytest
 
 from browser_helpers import REPO, free_port, play_one_turn, serving
 from periodic_edu.workshop.nginx import FILES_PER_PAGE, site_config
+from test_workshop_server import kernel_id_of
 
 pytestmark = pytest.mark.browser
 
@@ -146,16 +147,6 @@ class Client:
             return error.code
 
 
-def kernel_of(html: str) -> str:
-    import json
-    import re
-
-    config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})'
-                       r"\s*</script>", html, re.S)
-    assert config, "no dashboard page"
-    return json.loads(config.group(1))["kernelId"]
-
-
 @pytest.fixture(scope="module")
 def workshop(tmp_path_factory):
     with serving(WORKSHOP, REPO, tmp_path_factory.mktemp("room-a"), "/voila/static/voila.js",
@@ -202,7 +193,7 @@ def test_a_page_over_https_plays_a_turn_and_the_page_limit_answers(workshop, tmp
             status, body = client.get("/")
             statuses.append(status)
             if status == 200:
-                assert client.close_tab(kernel_of(body)) == 204
+                assert client.close_tab(kernel_id_of(body)) == 204
             elif status == 503:
                 assert "The room is full" in body  # the workshop's own page, not nginx's
         print(f"ten page loads at once from one address: {statuses}")
@@ -229,7 +220,7 @@ def test_one_template_two_workshop_servers_sticky_sessions(workshop, tmp_path_fa
                 client = Client(proxy.base)
                 status, body = client.get("/")
                 assert status == 200
-                kernel = kernel_of(body)
+                kernel = kernel_id_of(body)
                 holder = next(name for name, s in servers.items()
                               if kernel in s.log.read_text())
                 sticky.setdefault(holder, client.cookie("periodic_room"))
@@ -248,7 +239,7 @@ def test_one_template_two_workshop_servers_sticky_sessions(workshop, tmp_path_fa
                 page.goto(proxy.base + "/")
                 page.locator("[data-board='main'] [data-symbol]").first.wait_for(
                     timeout=90_000)
-                kernel = kernel_of(page.content())
+                kernel = kernel_id_of(page.content())
                 assert kernel in servers[name].log.read_text()
                 page.get_by_role("tab", name="Play").click()
                 game = page.locator("[data-widget='game']")
