@@ -5,6 +5,8 @@ servers behind it.
 
 - a page loads over HTTPS in Chromium and its kernel websocket works: a turn is played;
 - the per-address limit on page loads answers 429 as documented (a full room stays a 503);
+- a large script reaches a slow reader whole (nginx spools it to disk), and nginx logs no
+  fault of its own in any test;
 - one template, two workshop servers, sticky sessions: each visitor's page, websocket and
   close-tab request reach the server that holds its kernel.
 """
@@ -13,9 +15,11 @@ from __future__ import annotations
 import http.cookiejar
 import os
 import shutil
+import socket
 import ssl
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -33,26 +37,53 @@ pytestmark = pytest.mark.browser
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 WORKSHOP = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
             "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2"]
-#: the parts of nginx.conf around the README's site configuration: everything in tmp
+#: the parts of nginx.conf around the README's site configuration: the logs in the test's
+#: folder (the master opens them), the files the workers write in a spool folder of their own
 MAIN_CONF = """worker_processes 1;
 pid {tmp}/nginx.pid;
 error_log {tmp}/error.log warn;
 events {{ worker_connections 256; }}
 http {{
     access_log {tmp}/access.log;
-    client_body_temp_path {tmp}/body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
+    client_body_temp_path {spool}/body;
+    proxy_temp_path {spool}/proxy;
+    fastcgi_temp_path {spool}/fastcgi;
+    uwsgi_temp_path {spool}/uwsgi;
+    scgi_temp_path {spool}/scgi;
     include {tmp}/periodic.conf;
 }}
 """
 
 
 class Proxy:
-    def __init__(self, base: str, tmp: Path, proc: subprocess.Popen) -> None:
-        self.base, self.tmp, self.proc = base, tmp, proc
+    def __init__(self, base: str, tmp: Path, spool: Path, proc: subprocess.Popen) -> None:
+        self.base, self.tmp, self.spool, self.proc = base, tmp, spool, proc
+
+    def stop(self) -> None:
+        stop(self.proc)
+        shutil.rmtree(self.spool, ignore_errors=True)
+
+
+def spool_folder() -> Path:
+    """Where nginx's workers keep what a slow reader has not read yet. Run as root, nginx's
+    workers are nobody, and pytest's own folders are root's alone (0700): the folder sits in
+    the system's temporary folder, open to them."""
+    spool = Path(tempfile.mkdtemp(prefix="periodic-nginx-"))
+    os.chmod(spool, 0o755)
+    closed = [f for f in spool.parents if not f.stat().st_mode & 0o001]
+    if os.geteuid() == 0 and closed:
+        shutil.rmtree(spool)
+        pytest.fail(f"nginx's workers cannot reach {spool}: {closed[0]} is closed to others "
+                    "(set TMPDIR to a folder they may enter)")
+    return spool
+
+
+def nginx_faults(proxy: Proxy) -> list[str]:
+    """nginx's own errors: everything its log has above a warning but the refusals the
+    limits are there to make."""
+    return [line for line in (proxy.tmp / "error.log").read_text().splitlines()
+            if any(f"[{level}]" in line for level in ("error", "crit", "alert", "emerg"))
+            and "limiting requests" not in line and "limiting connections" not in line]
 
 
 def certificate(tmp: Path) -> tuple[Path, Path]:
@@ -70,14 +101,14 @@ def start_nginx(tmp: Path, upstreams: list[str], **limits) -> Proxy:
     if not Path(NGINX).exists():  # scripts/test installs it; a missing one fails, never skips
         pytest.fail(f"no nginx at {NGINX}: apt-get install nginx (scripts/test does)")
     tmp.mkdir(parents=True, exist_ok=True)
-    os.chmod(tmp, 0o755)  # when run as root, nginx's workers run as nobody
+    spool = spool_folder()
     cert, key = certificate(tmp)
     for attempt in range(3):
         https, http = free_port(), free_port()
         (tmp / "periodic.conf").write_text(site_config(
             upstreams, server_name="127.0.0.1", certificate=str(cert), key=str(key),
             https_port=https, http_port=http, **limits))
-        (tmp / "nginx.conf").write_text(MAIN_CONF.format(tmp=tmp))
+        (tmp / "nginx.conf").write_text(MAIN_CONF.format(tmp=tmp, spool=spool))
         checked = subprocess.run([NGINX, "-t", "-p", str(tmp), "-c", str(tmp / "nginx.conf")],
                                  capture_output=True, text=True, timeout=60)
         assert checked.returncode == 0, checked.stderr
@@ -89,11 +120,12 @@ def start_nginx(tmp: Path, upstreams: list[str], **limits) -> Proxy:
             try:
                 with urllib.request.urlopen(f"https://127.0.0.1:{https}/voila/static/voila.js",
                                             context=insecure(), timeout=5):
-                    return Proxy(f"https://127.0.0.1:{https}", tmp, proc)
+                    return Proxy(f"https://127.0.0.1:{https}", tmp, spool, proc)
             except (OSError, urllib.error.URLError):
                 time.sleep(0.2)
         stop(proc)
         if attempt == 2:
+            shutil.rmtree(spool, ignore_errors=True)
             raise AssertionError(f"nginx did not start: {proc.stderr.read()[-2000:]}")
     raise AssertionError("unreachable")
 
@@ -185,6 +217,7 @@ def test_a_page_over_https_plays_a_turn_and_the_page_limit_answers(workshop, tmp
             "raise FILES_PER_PAGE in periodic_edu/workshop/nginx.py"
         print(f"one page load over the proxy fetched {len(files)} scripts and styles")
         assert errors == []
+        assert nginx_faults(proxy) == []
         # the per-address page limit: 10 a minute, 5 at once; beyond: 429 from nginx
         statuses = []
         client = Client(proxy.base)
@@ -203,7 +236,39 @@ def test_a_page_over_https_plays_a_turn_and_the_page_limit_answers(workshop, tmp
         assert 429 in statuses and 429 not in statuses[:5]
         assert len(statuses) - statuses.count(429) <= allowed
     finally:
-        stop(proxy.proc)
+        proxy.stop()
+
+
+def test_a_large_file_reaches_a_slow_reader_whole(workshop, tmp_path):
+    """A phone on a busy network reads slower than the workshop server sends: nginx then
+    keeps the rest of the file in its temporary folder, which its workers must be able to
+    write (CI's loaded browser once got a truncated plotly chunk when they could not)."""
+    extensions = Path(sys.prefix, "share", "jupyter", "labextensions")
+    largest = max(extensions.rglob("*.js"), key=lambda f: f.stat().st_size)  # plotly's chunk
+    path = "/voila/labextensions/" + largest.relative_to(extensions).as_posix()
+    with urllib.request.urlopen(workshop.base + path, timeout=60) as direct:
+        whole = direct.read()
+    assert len(whole) > 1_000_000, "pick a file larger than nginx's memory buffers"
+    proxy = start_nginx(tmp_path / "nginx", [workshop.base.removeprefix("http://")])
+    try:
+        host, port = "127.0.0.1", int(proxy.base.rsplit(":", 1)[1])
+        raw = socket.create_connection((host, port), timeout=60)
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a slow phone's window
+        with insecure().wrap_socket(raw, server_hostname=host) as tls:
+            tls.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                        "Connection: close\r\n\r\n".encode())
+            first = tls.recv(1024)
+            time.sleep(3)  # the server has sent it all; nginx holds what the reader has not
+            chunks = [first]
+            while data := tls.recv(65536):
+                chunks.append(data)
+        head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
+        assert head.split()[1] == b"200", head[:200]
+        assert len(body) == len(whole) and body == whole, \
+            f"{len(body)} of {len(whole)} bytes arrived: {nginx_faults(proxy)}"
+        assert nginx_faults(proxy) == []
+    finally:
+        proxy.stop()
 
 
 def test_one_template_two_workshop_servers_sticky_sessions(workshop, tmp_path_factory,
@@ -247,5 +312,6 @@ def test_one_template_two_workshop_servers_sticky_sessions(workshop, tmp_path_fa
                 play_one_turn(page, game)
                 page.close(run_before_unload=True)
                 context.close()
+            assert nginx_faults(proxy) == []
         finally:
-            stop(proxy.proc)
+            proxy.stop()
