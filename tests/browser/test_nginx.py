@@ -253,7 +253,7 @@ def test_a_large_file_reaches_a_slow_reader_whole(workshop, tmp_path):
     try:
         host, port = "127.0.0.1", int(proxy.base.rsplit(":", 1)[1])
         raw = socket.create_connection((host, port), timeout=60)
-        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a slow phone's window
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)  # a phone's window
         with insecure().wrap_socket(raw, server_hostname=host) as tls:
             tls.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
                         "Connection: close\r\n\r\n".encode())
@@ -267,6 +267,8 @@ def test_a_large_file_reaches_a_slow_reader_whole(workshop, tmp_path):
         assert len(body) == len(whole) and body == whole, \
             f"{len(body)} of {len(whole)} bytes arrived: {nginx_faults(proxy)}"
         assert nginx_faults(proxy) == []
+        spooled = (proxy.tmp / "error.log").read_text()
+        assert "buffered to a temporary file" in spooled, "nginx never spooled: read slower"
     finally:
         proxy.stop()
 
