@@ -60,6 +60,11 @@ MESSAGES: dict[str, str] = {
     "bad_site": N_("the site is an http:// or https:// address, not {value}"),
     "bad_items": N_("item ids have 1 to {limit} characters: letters, digits, - and _"),
     "bad_option": N_("the game option {name} is not valid: {why}"),
+    # the class's homework (the room)
+    "no_class_assignment": N_("the class has no assignment {id}: keep it with the class first"),
+    "too_many_assignments": N_("a class keeps at most {limit} assignments"),
+    "too_many_codes": N_("at most {limit} codes at once"),
+    "too_many_results": N_("an assignment keeps at most {limit} results"),
 }
 
 
