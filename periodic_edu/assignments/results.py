@@ -7,13 +7,17 @@ field                   bits    what
 ======================  ======  ==========================================================
 format                  4       1
 has a game              1
-answers                 2       0 none, 1 packed, 2 written out
+answers                 2       0 none, 1 packed, 2 named, 3 written out
 assignment              20      the assignment's tag (another assignment's code is flagged)
 finished on             16      days since 2020-01-01, by the student's device
 name                    7 + 8n  its length in bytes, then its UTF-8
 answers, packed         7 + 6k  how many, then per item of the assignment's list, in order:
                                 choice and reason, 3 bits each (0 none, 1-7 a-g)
-answers, written out    11 + 8n the answers as compact JSON, deflated
+answers, named          7 + ..  how many, then per answer: its item id (6 bits of length, 6
+                                bits a character: ``0-9 A-Z a-z - _``), choice and reason
+                                (3 bits each): a quick check of 1-3 items with no item list
+answers, written out    11 + 8n the answers as compact JSON, deflated (any other kind: a
+                                number, a cell of the board...)
 game                    14 + 8n the STUDENT'S moves only, in notation, space-separated,
                                 deflated; the bots' moves are not in the code
 ======================  ======  ==========================================================
@@ -52,6 +56,8 @@ MAX_MOVES = 2_000
 ACTION_LIMIT = 80
 EPOCH = _dt.date(2020, 1, 1)
 _LETTERS = "abcdefg"
+#: the characters of an item id in a named answer, 6 bits each
+_ID_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 #: what a result can be flagged with (flagged, not refused: the teacher decides)
 FLAGS = ("other_assignment", "past_due", "unfinished")
 _VALUE_LIMIT = 40
@@ -146,13 +152,36 @@ def _check_answers(answers: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _packable(assignment: Assignment, answers: dict[str, dict[str, Any]]) -> bool:
-    """Answers fit the packed form: every item is on the assignment's list and holds only a
-    choice and a reason, each a letter a-g."""
-    return bool(assignment.items) and all(
-        item in assignment.items and set(fields) <= {"choice", "reason"}
-        and all(isinstance(v, str) and len(v) == 1 and v in _LETTERS for v in fields.values())
-        for item, fields in answers.items())
+def _letters(fields: Mapping[str, Any]) -> bool:
+    """Only a choice and a reason, each a letter a-g (3 bits each)."""
+    return set(fields) <= {"choice", "reason"} and all(
+        isinstance(v, str) and len(v) == 1 and v in _LETTERS for v in fields.values())
+
+
+def _answer_mode(assignment: Assignment, answers: dict[str, dict[str, Any]]) -> int:
+    """1 packed (every item on the assignment's list), 2 named (ids of ``_ID_CHARS``), 3
+    written out; each with letters only but the last."""
+    if not answers:
+        return 0
+    if not all(_letters(fields) for fields in answers.values()):
+        return 3
+    if assignment.items and all(item in assignment.items for item in answers):
+        return 1
+    return 2 if all(set(item) <= set(_ID_CHARS) for item in answers) else 3
+
+
+def _write_letters(bits: codec.Bits, fields: Mapping[str, Any]) -> None:
+    for part in ("choice", "reason"):
+        bits.write(_LETTERS.index(fields[part]) + 1 if part in fields else 0, 3)
+
+
+def _read_letters(bits: codec.Bits) -> dict[str, str]:
+    fields = {}
+    for part in ("choice", "reason"):
+        value = bits.read(3)
+        if value:
+            fields[part] = _LETTERS[value - 1]
+    return fields
 
 
 def _student_moves(assignment: Assignment, save: Any) -> list[str]:
@@ -202,23 +231,28 @@ def result_code(assignment: Assignment, name: str, save: Any = None,
     checked = _check_answers(answers or {})
     day = ((finished or _dt.date.today()) - EPOCH).days
     bits = codec.Bits()
-    packed = _packable(assignment, checked)
+    mode = _answer_mode(assignment, checked)
     bits.write(FORMAT, 4)
     bits.write(save is not None, 1)
-    bits.write(0 if not checked else 1 if packed else 2, 2)
+    bits.write(mode, 2)
     bits.write(assignment.tag, 20)
     bits.write(max(0, min(day, 0xFFFF)), 16)
     raw = name.encode()
     bits.write(len(raw), 7)
     bits.write_bytes(raw)
-    if checked and packed:
+    if mode == 1:
         count = max(assignment.items.index(i) for i in checked) + 1
         bits.write(count, 7)
         for item in assignment.items[:count]:
-            fields = checked.get(item, {})
-            for part in ("choice", "reason"):
-                bits.write(_LETTERS.index(fields[part]) + 1 if part in fields else 0, 3)
-    elif checked:
+            _write_letters(bits, checked.get(item, {}))
+    elif mode == 2:
+        bits.write(len(checked), 7)
+        for item, fields in checked.items():
+            bits.write(len(item), 6)
+            for ch in item:
+                bits.write(_ID_CHARS.index(ch), 6)
+            _write_letters(bits, fields)
+    elif mode == 3:
         data = codec.deflate(json.dumps(checked, separators=(",", ":"), sort_keys=True,
                                         ensure_ascii=False).encode())
         if len(data) >= 1 << 11:
@@ -266,8 +300,6 @@ def read_code(assignment: Assignment, code: str,
     mode = bits.read(2)
     tag = bits.read(20)
     day = bits.read(16)
-    if mode == 3:
-        raise CodeError("bad_content")
     same = tag == assignment.tag
     finished = EPOCH + _dt.timedelta(days=day)
     out = _read(bits, assignment, same)
@@ -279,20 +311,20 @@ def read_code(assignment: Assignment, code: str,
     answers: dict[str, Any] | None = None
     if mode == 1:
         count = bits.read(7)
-        pairs = [(bits.read(3), bits.read(3)) for _ in range(count)]
+        read = [_read_letters(bits) for _ in range(count)]
         if same:
-            if count > len(assignment.items) or any(c > 7 or r > 7 for c, r in pairs):
+            if count > len(assignment.items):
                 raise CodeError("bad_content")
-            answers = {}
-            for item, (c, r) in zip(assignment.items, pairs):
-                fields = {}
-                if c:
-                    fields["choice"] = _LETTERS[c - 1]
-                if r:
-                    fields["reason"] = _LETTERS[r - 1]
-                if fields:
-                    answers[item] = fields
+            answers = {item: fields for item, fields in zip(assignment.items, read) if fields}
     elif mode == 2:
+        answers = {}
+        for _ in range(bits.read(7)):
+            size = bits.read(6)
+            if not 0 < size <= ITEM_LIMIT:
+                raise CodeError("bad_content")
+            item = "".join(_ID_CHARS[bits.read(6)] for _ in range(size))
+            answers[item] = _read_letters(bits)
+    elif mode == 3:
         data = codec.inflate(bits.read_bytes(bits.read(11)), 64_000)
         try:
             answers = _check_answers(safejson.loads(data.decode()))

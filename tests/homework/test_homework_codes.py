@@ -77,6 +77,20 @@ def test_answers_alone_fit_in_60_characters():
     assert read_code(a, code)["answers"] == answers
 
 
+def test_a_quick_check_fits_in_60_characters_without_the_item_list():
+    """The contract's own call (no item bank gave the form's items): up to three two-tier
+    answers name their items and still fit."""
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], form="B",
+                       lang="en")
+    answers = {"ie-1B": {"choice": "b", "reason": "c"}, "ar-2B": {"choice": "a"},
+               "an-3B": {"choice": "d", "reason": "a"}}
+    code = result_code(a, name="Ada", answers=answers)
+    assert len(code) <= 60, code
+    assert read_code(a, code)["answers"] == answers
+    one = result_code(a, name="Alexandra K.", answers={"ie-1B": {"choice": "b", "reason": "c"}})
+    assert len(one) <= 60, one
+
+
 def test_answers_of_any_kind_are_kept_as_given():
     """A number with its unit, a cell of the board, no item list in the assignment: written
     out (longer), read back exactly."""
