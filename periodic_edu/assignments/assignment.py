@@ -54,6 +54,12 @@ _VALUE_RE = re.compile(r"^[A-Za-z0-9_\-]{1,20}$")
 _FIELDS = ("v", "game", "seed", "players", "bots", "lang", "form", "due", "items")
 
 
+def _digits(text: str, most: int) -> bool:
+    """ASCII digits only, at most ``most`` of them (``"²".isdigit()`` is true, ``int`` of it
+    is not)."""
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
 class _Reads(dict):
     """A mapping that remembers which keys a game's ``settings`` function asked for."""
 
@@ -166,11 +172,13 @@ def _check_options(game: str, options: Mapping[str, Any]) -> tuple[tuple[str, An
 def new_assignment(game: str, seed: int, players: int = 2, bots: Sequence[str] = ("greedy",),
                    form: str | None = None, lang: str = "en", due: str | _dt.date | None = None,
                    items: Sequence[str] = (), site: str = DEFAULT_SITE,
-                   **options: Any) -> Assignment:
+                   options: Mapping[str, Any] | None = None, **more: Any) -> Assignment:
     """An assignment, every setting checked (a bad one raises :class:`AssignmentError`, or the
     game's own refusal: an unknown game or bot, a seed that is not a seed). ``bots``: one name
     for each seat besides the student's, or one name for all of them. ``options``: the game's
-    own settings (``edition="uk"``, ``variant="advanced"``, ``max_rounds=10``)."""
+    own settings (``edition="uk"``, ``variant="advanced"``, ``max_rounds=10``), as keywords or
+    as a mapping (``options=``: a name that is also one of this function's is read there)."""
+    options = {**(options or {}), **more}
     spec = get_game(game)
     seed = check_seed(seed)
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
@@ -230,7 +238,7 @@ def parse_link(link: str) -> Assignment:
         if key in fields or key in options:
             raise AssignmentError("link_field", field=echo(key))
         if key.startswith("o."):
-            options[key[2:]] = int(value) if value.isdigit() and len(value) < 7 else value
+            options[key[2:]] = int(value) if _digits(value, 6) else value
         elif key in _FIELDS:
             fields[key] = value
         else:
@@ -241,7 +249,7 @@ def parse_link(link: str) -> Assignment:
         if not fields.get(name):
             raise AssignmentError("link_field", field=name)
     for name in ("seed", "players"):
-        if not fields[name].isdigit() or len(fields[name]) > 40:
+        if not _digits(fields[name], 40):
             raise AssignmentError("link_field", field=name)
     page = site[: -len(PAGE)] if site.endswith(PAGE) else site
     if not page:
@@ -252,4 +260,4 @@ def parse_link(link: str) -> Assignment:
         bots=fields["bots"].split(","), form=fields.get("form"), lang=fields["lang"],
         due=fields.get("due"),
         items=tuple(fields["items"].split(",")) if fields.get("items") else (),
-        site=page, **options)
+        site=page, options=options)

@@ -61,13 +61,14 @@ def run_new(args) -> int:
         name, sep, value = pair.partition("=")
         if not sep:
             raise UserError(_("--option takes NAME=VALUE, not {value}").format(value=pair[:80]))
-        options[name] = int(value) if value.isdigit() and len(value) < 7 else value
+        options[name] = int(value) if value.isascii() and value.isdigit() and len(value) < 7 \
+            else value
     try:
         a = new_assignment(game=args.game, seed=args.seed, players=args.players,
                            bots=[b.strip() for b in args.bots.split(",")], form=args.form,
                            lang=args.lang, due=args.due,
                            items=args.items.split(",") if args.items else (), site=args.site,
-                           **options)
+                           options=options)
     except HomeworkError as error:
         raise _say(error, args.lang) from None
     if args.qr:
