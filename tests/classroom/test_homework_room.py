@@ -149,3 +149,46 @@ def test_retention_deletes_the_homework_of_an_expired_class(room, clock):
     with room.store.read() as tx:
         assert tx.one("SELECT COUNT(*) AS n FROM homework_results")["n"] == 0
         assert tx.one("SELECT COUNT(*) AS n FROM assignments")["n"] == 0
+
+
+def at_once(*calls):
+    """Run the calls in threads released together; returns what each returned or raised."""
+    start = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(i, call):
+        start.wait()
+        try:
+            results[i] = call()
+        except Exception as error:
+            results[i] = error
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_an_import_and_a_purge_at_once_leave_no_result(room):
+    a = homework()
+    codes = [code_of(a, f"S{i}", i)[1] for i in range(3)]
+    for _ in range(3):
+        info = room.create_class(game="periodic", tables=1, seats=2)
+        teacher = room.teacher(info.code, info.teacher_key)
+        teacher.assign(a)
+        imported, purged = at_once(lambda: teacher.import_codes(codes), teacher.purge)
+        assert purged is None, purged
+        # the import landed before the purge (and was deleted by it) or found no class
+        assert isinstance(imported, (dict, NotFound)), imported
+        with room.store.read() as tx:
+            assert tx.one("SELECT COUNT(*) AS n FROM homework_results")["n"] == 0
+
+
+def test_two_teachers_assigning_at_once_keep_it_once(room):
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    a = homework()
+    results = at_once(*[lambda: room.teacher(info.code, info.teacher_key).assign(a)] * 3)
+    assert results == [a.id] * 3
+    assert room.teacher(info.code, info.teacher_key).assignments() == [a]
