@@ -84,9 +84,10 @@ class AssignedGame:
         #: the seat that made each move of the game's history
         self.movers: list[int] = []
         self._bots_play()
+        moves = list(moves)
         for index, text in enumerate(moves):
             if self.game.is_over:
-                raise CodeError("moves_after_end", count=len(list(moves)) - index)
+                raise CodeError("moves_after_end", count=len(moves) - index)
             try:
                 self.play(text)
             except IllegalMoveError as error:
