@@ -58,7 +58,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: The message domains, one ``.pot`` template each (see ``locale/README.md``).
 DOMAINS: tuple[str, ...] = ("elements", "board", "card", "decks", "bots", "cli", "widgets",
-                           "notes", "engine", "elemonster", "classroom", "workshop")
+                           "notes", "engine", "elemonster", "classroom", "workshop", "homework")
 
 _DECIMAL_MARK = {"en": ".", "uk": ",", "de": ","}
 #: gettext plural form index -> CLDR plural category, per language (for Intl.PluralRules).

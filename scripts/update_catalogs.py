@@ -54,6 +54,8 @@ CODE_SOURCES = {
     "classroom": (["classroom/errors.py"], {"N_": None}),  # the room's refusals (class play)
     # the workshop server's own pages: room full, lost connection
     "workshop": (["workshop/pages.py", "workshop/template.py"], {"N_": None}),
+    # homework: why a result code or an assignment link is refused
+    "homework": (["assignments/errors.py"], {"N_": None}),
 }
 # Elemonster: the engine's refusals, the bots' sentences, the widget's and card's words
 CODE_SOURCES["elemonster"] = (

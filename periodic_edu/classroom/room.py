@@ -37,7 +37,7 @@ from typing import Any, Callable
 from .. import trends
 from ..echo import has_control
 from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
-from . import credentials, games
+from . import credentials, games, homework
 from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
                      StaleRevisionError, TableFull)
 from .schema import TABLES
@@ -942,6 +942,23 @@ class Teacher:
             row["seat_rank"] = 1 + sum(x > row["score"] for x in same)
             row["vs_seat_average"] = round(row["score"] - sum(same) / len(same), 2)
         return {"duplicate": bool(o["settings"]["duplicate"]), "rows": rows}
+
+    # ---- homework (the logic is in .homework) ---------------------------------------------------
+    def assign(self, assignment: Any) -> str:
+        """Keep an assignment (``periodic_edu.assignments.new_assignment``) with the class."""
+        return homework.assign(self.room, self.code, self._key, assignment)
+
+    def assignments(self) -> list:
+        return homework.assignments(self.room, self.code, self._key)
+
+    def import_codes(self, codes: list, assignment: Any = None, key: Any = None) -> dict:
+        """Students' result codes into the class's report: a bad code is refused by its index,
+        the good ones land (see :func:`.homework.import_codes`)."""
+        return homework.import_codes(self.room, self.code, self._key, codes, assignment, key)
+
+    def homework(self, assignment: Any = None) -> dict:
+        """The imported results of an assignment (default: the latest)."""
+        return homework.report(self.room, self.code, self._key, assignment)
 
     def purge(self) -> None:
         """End the class and delete it: no row of it is left in the store."""

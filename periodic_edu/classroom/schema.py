@@ -16,7 +16,12 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
 * ``events`` - what the table's log says beyond the moves (a bot stood in for a seat, its person
   came back, the teacher started the table);
 * ``refusals`` - a move the rules refused: the action as typed (bounded), the reason's id and
-  parameters, the group (trend or rule) the teacher's view counts it under.
+  parameters, the group (trend or rule) the teacher's view counts it under;
+* ``assignments`` - homework kept with the class (:mod:`.homework`): its id (four characters,
+  what a result code carries), its settings as JSON and its link;
+* ``homework_results`` - per result code imported: the SHA-256 of the code (the same code
+  twice lands once), the name the student typed, and what the replay found (score, place,
+  answers, flags) as JSON; not the code and not the moves.
 """
 from __future__ import annotations
 
@@ -25,7 +30,8 @@ __all__ = ["TABLES", "SCHEMA", "SCHEMA_VERSION", "ddl"]
 SCHEMA_VERSION = 1
 
 #: in deletion order (children first): a purge deletes a class's rows from each
-TABLES = ("refusals", "events", "seats", "room_tables", "classes")
+TABLES = ("homework_results", "assignments", "refusals", "events", "seats", "room_tables",
+          "classes")
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS classes (
@@ -87,7 +93,26 @@ SCHEMA = (
         grp_id TEXT NOT NULL,
         params TEXT NOT NULL,
         at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS assignments (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        tag TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        link TEXT NOT NULL,
+        created_at {float} NOT NULL,
+        UNIQUE (class_id, tag))""",
+    """CREATE TABLE IF NOT EXISTS homework_results (
+        id {serial},
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        assignment_id TEXT NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        name TEXT NOT NULL,
+        result TEXT NOT NULL,
+        at {float} NOT NULL,
+        UNIQUE (assignment_id, code_hash))""",
     "CREATE INDEX IF NOT EXISTS room_tables_class ON room_tables (class_id)",
+    "CREATE INDEX IF NOT EXISTS assignments_class ON assignments (class_id)",
+    "CREATE INDEX IF NOT EXISTS homework_results_class ON homework_results (class_id)",
     "CREATE INDEX IF NOT EXISTS seats_class ON seats (class_id)",
     "CREATE INDEX IF NOT EXISTS events_table ON events (table_id, id)",
     "CREATE INDEX IF NOT EXISTS refusals_class ON refusals (class_id)",

@@ -10,8 +10,8 @@ import argparse
 import sys
 from typing import Sequence
 
-from . import (board_commands, class_commands, elemonster_commands, game_commands,
-               worksheet_commands)
+from . import (assignment_commands, board_commands, class_commands, elemonster_commands,
+               game_commands, worksheet_commands)
 from .common import UserError, one_line, print_json
 from .lang import add_lang_option, chosen_language
 
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     elemonster_commands.register(sub)
     worksheet_commands.register(sub)
     class_commands.register(sub)
+    assignment_commands.register(sub)
     add_lang_option(sub)  # --lang en|uk|de on every sub-command (added last: covers them all)
     return parser
 
