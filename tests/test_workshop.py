@@ -551,3 +551,50 @@ def test_class_show_repeats_the_ready_block_and_class_key_replaces_a_lost_key(
     finally:
         room.close()
     assert main(["class", "show", "ZZZZ-ZZZZ", "--room", url]) == 2  # one line, no traceback
+
+
+def test_a_websocket_whose_page_does_not_read_is_closed_past_the_bound(caplog):
+    """RoomWebsocketHandler.write_message: under MAX_UNSENT_BYTES unsent the message goes to
+    Voila's handler; past it the connection is aborted at once (a close frame would wait
+    behind the unread megabytes) and nothing more is queued; a closed one drops quietly."""
+    from periodic_edu.workshop import handlers
+
+    class Stream:
+        _total_write_index = 0
+        _total_write_done_index = 0
+
+    class Connection:
+        def __init__(self):
+            self.stream, self.aborted = Stream(), False
+
+        def is_closing(self):
+            return self.aborted
+
+        def _abort(self):
+            self.aborted = True
+
+    sent = []
+
+    class Handler(handlers.RoomWebsocketHandler):
+        log = __import__("logging").getLogger("test.ws")
+
+        def __init__(self):  # no tornado application: only what write_message reads
+            self.ws_connection = Connection()
+            self.kernel_id = "k-1"
+
+    original = handlers.VoilaKernelWebsocketHandler.write_message
+    handlers.VoilaKernelWebsocketHandler.write_message = \
+        lambda self, message, binary=False: sent.append(message)
+    try:
+        handler = Handler()
+        handler.write_message(b"a")
+        handler.ws_connection.stream._total_write_index = handlers.MAX_UNSENT_BYTES
+        handler.write_message(b"b")  # at the bound: still sent
+        handler.ws_connection.stream._total_write_index = handlers.MAX_UNSENT_BYTES + 1
+        assert handler.write_message(b"c") is None
+        assert handler.ws_connection.aborted
+        handler.write_message(b"d")  # closing: dropped without a traceback
+    finally:
+        handlers.VoilaKernelWebsocketHandler.write_message = original
+    assert sent == [b"a", b"b"]
+    assert sum("left 8 MB unread" in r.getMessage() for r in caplog.records) == 1
