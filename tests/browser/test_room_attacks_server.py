@@ -251,3 +251,33 @@ def test_a_class_is_created_from_the_page_only_with_the_room_key(school):
     assert all("room key" in error for error in errors[:3]), errors
     assert errors[3] == "open"
     assert classes_in(school) == before + 1  # only the attempt with the room key made one
+
+
+def test_the_teacher_types_the_room_key_into_the_create_form(school, browser):
+    """In Chromium at 390 px, as a teacher does: the create form asks for the room key (a
+    password field, on screen); a wrong one creates nothing and says why; the ready block's key
+    creates the class, and the field is emptied."""
+    from browser_helpers import sized_page
+    page_ = "section.pe-classroom"
+    before = classes_in(school)
+    context, page = sized_page(browser, 390, 844)
+    try:
+        page.goto(school.base + "/teacher")
+        # the place of an earlier test's teacher's page frees up: this page retries by itself
+        form = page.locator(f'{page_} [data-role="create-form"]')
+        form.wait_for(timeout=150_000)
+        field = form.locator('[data-role="room-key"]')
+        assert field.get_attribute("type") == "password"
+        field.fill("not-the-room-key")
+        form.locator('[data-role="create"]').click()
+        alert = page.get_by_role("alert").filter(has_text="room key")
+        alert.first.wait_for(timeout=30_000)
+        assert classes_in(school) == before
+        field.fill(school.room_key)
+        form.locator('[data-role="create"]').click()
+        page.locator(f'{page_} [data-role="created"]').wait_for(timeout=30_000)
+        assert classes_in(school) == before + 1
+        assert school.room_key not in page.content()  # the key lives in Python, not the page
+        assert "Traceback" not in page.inner_text("body")
+    finally:
+        context.close()
