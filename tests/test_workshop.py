@@ -345,10 +345,10 @@ class _FakeKernel:
     """What the guard touches of an ipykernel: its shell handlers and its comm manager."""
 
     def __init__(self, comms):
-        self.answered = []
+        self.answered, self.opened = [], []
         self.shell_handlers = {"comm_msg": lambda s, i, m: self.answered.append(m),
                                "comm_close": lambda s, i, m: self.answered.append(m),
-                               "comm_open": lambda s, i, m: None}
+                               "comm_open": lambda s, i, m: self.opened.append(m)}
         self.comm_manager = type("M", (), {"comms": dict.fromkeys(comms)})()
 
 
@@ -379,6 +379,11 @@ def test_the_kernel_guard_answers_request_state_a_few_times_and_bounds_the_rate(
     for _ in range(50):
         handle(None, None, _msg("w2"))
     assert len(kernel.answered) - before == 10
+    # opening comms shares the same rate
+    clock[0] += 1.0
+    for _ in range(50):
+        kernel.shell_handlers["comm_open"](None, None, {"content": {}})
+    assert len(kernel.opened) == 10
     # each kind of drop is logged once, whatever the flood
     drops = [r.getMessage() for r in caplog.records if "dropped the page's" in r.getMessage()]
     assert len(drops) == 3 and not any("\x1b" in line for line in drops)

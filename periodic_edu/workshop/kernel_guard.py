@@ -71,6 +71,7 @@ def refuse_page_widgets(kernel: Any) -> None:
     :data:`ALLOWED_TARGETS`, each a bounded number of times."""
     opened = dict.fromkeys(ALLOWED_TARGETS, 0)
     original = kernel.shell_handlers["comm_open"]
+    refused = [0]
 
     def comm_open(stream: Any, ident: Any, msg: dict) -> Any:
         content = msg.get("content") if isinstance(msg, dict) else None
@@ -78,7 +79,10 @@ def refuse_page_widgets(kernel: Any) -> None:
         if target in ALLOWED_TARGETS and opened[target] < ALLOWED_TARGETS[target]:
             opened[target] += 1
             return original(stream, ident, msg)
-        log.warning("refused a comm the page opened (target %.40r)", target)
+        if not refused[0]:  # once per kernel: a flood must not flood the log
+            log.warning("refused a comm the page opened (target %.40r; later ones silently)",
+                        target)
+        refused[0] += 1
         return None
 
     kernel.shell_handlers["comm_open"] = comm_open
@@ -106,11 +110,12 @@ class _Bucket:
 def bound_comm_messages(kernel: Any, *, rate: float = COMM_RATE, burst: float = COMM_BURST,
                         per_comm: int = REQUEST_STATE_PER_COMM,
                         clock: Any = time.monotonic) -> None:
-    """Replace the kernel's ``comm_msg`` and ``comm_close`` handlers by ones that drop the
-    page's messages past ``rate`` per second (``burst`` at once), to a comm the kernel does not
-    have (ipykernel would log the page's id raw: "No such comm: ..."), and ``request_state``
-    past ``per_comm`` times per widget. A dropped message is not answered at all (an answer is
-    what costs memory); the first drop of each kind is logged, the rest silently."""
+    """Replace the kernel's ``comm_open``, ``comm_msg`` and ``comm_close`` handlers by ones that
+    drop the page's messages past ``rate`` per second (``burst`` at once), those to a comm the
+    kernel does not have (ipykernel would log the page's id raw: "No such comm: ..."), and
+    ``request_state`` past ``per_comm`` times per widget. A dropped message is not answered at
+    all (an answer is what costs memory); the first drop of each kind is logged, the rest
+    silently."""
     bucket = _Bucket(rate, burst, clock)
     asked: dict[str, int] = {}
     logged: set[str] = set()
@@ -144,6 +149,14 @@ def bound_comm_messages(kernel: Any, *, rate: float = COMM_RATE, burst: float = 
     for msg_type in ("comm_msg", "comm_close"):
         if msg_type in kernel.shell_handlers:
             kernel.shell_handlers[msg_type] = checked(kernel.shell_handlers[msg_type])
+    opener = kernel.shell_handlers.get("comm_open")
+    if opener is not None:  # opening a comm costs the kernel too: the same rate
+        def comm_open(stream: Any, ident: Any, msg: dict) -> Any:
+            if not bucket.take():
+                drop(f"more than {rate:g} per second")
+                return None
+            return opener(stream, ident, msg)
+        kernel.shell_handlers["comm_open"] = comm_open
 
 
 def cap_memory(limit_mb: float, *, interval: float = 0.25) -> threading.Thread:
