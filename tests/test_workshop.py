@@ -338,3 +338,268 @@ def test_a_wrong_new_class_stops_the_server_with_one_line(tmp_path):
     assert done.returncode == 2, done.stderr[-800:]
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith("periodic_edu: "), done.stderr[-400:]
+
+
+# ---- one page cannot take the room down (issue 29) ------------------------------------------
+class _FakeKernel:
+    """What the guard touches of an ipykernel: its shell handlers and its comm manager."""
+
+    def __init__(self, comms):
+        self.answered, self.opened = [], []
+        self.shell_handlers = {"comm_msg": lambda s, i, m: self.answered.append(m),
+                               "comm_close": lambda s, i, m: self.answered.append(m),
+                               "comm_open": lambda s, i, m: self.opened.append(m)}
+        self.comm_manager = type("M", (), {"comms": dict.fromkeys(comms)})()
+
+
+def _msg(comm_id, method="custom"):
+    return {"content": {"comm_id": comm_id, "data": {"method": method}}}
+
+
+def test_the_kernel_guard_answers_request_state_a_few_times_and_bounds_the_rate(caplog):
+    from periodic_edu.workshop.kernel_guard import (REQUEST_STATE_PER_COMM,
+                                                     bound_comm_messages)
+    clock = [0.0]
+    kernel = _FakeKernel(["w1", "w2"])
+    bound_comm_messages(kernel, rate=10, burst=20, clock=lambda: clock[0])
+    handle = kernel.shell_handlers["comm_msg"]
+    for _ in range(REQUEST_STATE_PER_COMM + 5):
+        handle(None, None, _msg("w1", "request_state"))
+    assert len(kernel.answered) == REQUEST_STATE_PER_COMM  # the rest: never answered
+    handle(None, None, _msg("w2", "request_state"))  # another widget has its own count
+    handle(None, None, _msg("no such \x1b[2J comm"))  # an unknown comm: dropped, not logged raw
+    assert len(kernel.answered) == REQUEST_STATE_PER_COMM + 1
+    # the burst: 20 at once, then 10 per second
+    kernel.answered.clear()
+    for _ in range(50):
+        handle(None, None, _msg("w2"))
+    assert len(kernel.answered) < 20
+    clock[0] += 1.0
+    before = len(kernel.answered)
+    for _ in range(50):
+        handle(None, None, _msg("w2"))
+    assert len(kernel.answered) - before == 10
+    # opening comms shares the same rate
+    clock[0] += 1.0
+    for _ in range(50):
+        kernel.shell_handlers["comm_open"](None, None, {"content": {}})
+    assert len(kernel.opened) == 10
+    # each kind of drop is logged once, whatever the flood
+    drops = [r.getMessage() for r in caplog.records if "dropped the page's" in r.getMessage()]
+    assert len(drops) == 3 and not any("\x1b" in line for line in drops)
+
+
+def test_every_log_record_of_the_server_is_escaped_and_short():
+    import logging
+    from periodic_edu.workshop import logs
+    logs.install()
+    record = logging.makeLogRecord({"msg": 'Received message of type "%s"',
+                                    "args": ("x\n====\nready\x1b[2J\x1b]0;pwned\x07\u202e" +
+                                             "y" * 5000,)})
+    text = record.getMessage()
+    assert "\n" not in text and "\x1b" not in text and "\u202e" not in text
+    assert "\\x1b[2J" in text and len(text) < logs.MESSAGE_LIMIT + 40
+    try:
+        raise ValueError("bad \x1b[2J")
+    except ValueError:
+        import sys
+        with_tb = logging.getLogRecordFactory()("x", logging.ERROR, "f", 1, "failed", (),
+                                                sys.exc_info())
+    assert "\x1b" not in with_tb.exc_text and "Traceback" in with_tb.exc_text
+
+
+def test_a_restart_with_the_same_class_spec_keeps_the_class(tmp_path):
+    from periodic_edu.classroom import open_room
+    from periodic_edu.workshop.new_class import create_class
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    first = create_class("periodic:2x3", url, keep=True)
+    assert first.key  # made now: its key is shown
+    again = create_class("periodic:2x3", url, keep=True)
+    assert again == (first.code, None)  # kept: its key was shown the first time
+    other = create_class("periodic:3x3", url, keep=True)
+    assert other.code != first.code and other.key
+    fresh = create_class("periodic:2x3", url, keep=False)  # --new-class
+    assert fresh.code not in (first.code, other.code) and fresh.key
+    assert create_class("periodic:2x3", url, keep=True).code == fresh.code  # the newest
+    # the lost key: a new one opens the class, the old one no longer does
+    room = open_room(url)
+    try:
+        new_key = room.new_teacher_key(first.code)
+        assert room.teacher(first.code, new_key).code == first.code
+        with pytest.raises(PermissionError):
+            room.teacher(first.code, first.key)
+    finally:
+        room.close()
+    block = ready.ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                              room_mode=False, server_mb=100, kernel_mb=60, seconds=3,
+                              kernels=1, created_class=(first.code, None))
+    assert f"periodic-edu class key {first.code}" in block and "shown once" not in block
+
+
+def test_a_laptop_run_speaks_of_visitors_not_of_a_class():
+    alone = ready.ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                              room_mode=False, server_mb=100, kernel_mb=61, seconds=3,
+                              kernels=1)
+    assert "class" not in alone.lower().replace("classes", "")
+    assert "Up to 30 visitors" in alone
+    block = ready.ready_block(room=[], local="http://localhost:8866/", class_size=30,
+                              room_mode=False, server_mb=100, kernel_mb=61, seconds=3,
+                              kernels=1, teacher="http://localhost:8866/teacher",
+                              room_key="R" * 32)
+    assert f"Room key, to create a class on the teacher's page (new at every start): {'R' * 32}" \
+        in block
+    assert block.rstrip().endswith("=" * 64)  # the block is the last thing printed
+
+
+def test_the_room_store_has_a_size_bound_by_default(tmp_path):
+    from periodic_edu.classroom import open_room
+    from periodic_edu.classroom.sqlite_store import DEFAULT_MAX_PAGE_COUNT
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        with room.store.read() as tx:
+            pass
+        conn = room.store._connect()
+        try:
+            assert conn.execute("PRAGMA max_page_count").fetchone()[0] == DEFAULT_MAX_PAGE_COUNT
+            assert conn.execute("PRAGMA page_size").fetchone()[0] * DEFAULT_MAX_PAGE_COUNT \
+                == 2**30  # 1 GiB
+        finally:
+            conn.close()
+    finally:
+        room.close()
+    del tx
+
+
+def test_a_class_is_created_from_the_page_only_with_the_room_key(tmp_path, monkeypatch):
+    """The teacher's page in the workshop server (the room key's hash in its environment):
+    no key, a wrong key or a teacher key creates nothing; the room key does; past the cap of
+    live classes, and in a full store, the page says so and nothing is made."""
+    from periodic_edu.classroom import credentials, open_room
+    from periodic_edu.widgets import classroom_widget
+    from periodic_edu.widgets.classroom_widget import ROOM_KEY_ENV, ClassroomWidget
+    key = credentials.new_token()
+    monkeypatch.setenv(ROOM_KEY_ENV, credentials.token_hash(key))
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        page = ClassroomWidget(room=room)
+        assert page.choices["room_key"] is True
+        create = {"type": "create", "game": "periodic", "tables": 1, "seats": 2}
+        for given in ({}, {"room_key": "wrong"}, {"room_key": credentials.new_token()}):
+            assert page.handle_message({**create, **given}) is False
+            assert "room key" in page.error and room.count_classes() == 0
+        assert page.handle_message({**create, "room_key": key}) is True
+        assert page.phase == "open" and room.count_classes() == 1
+        monkeypatch.setattr(classroom_widget, "MAX_LIVE_CLASSES", 1)
+        assert page.handle_message({**create, "room_key": key}) is False
+        assert "1 classes already" in page.error and room.count_classes() == 1
+    finally:
+        room.close()
+    monkeypatch.setattr(classroom_widget, "MAX_LIVE_CLASSES", 30)
+    # a full store says so on the page, and nothing is half made
+    full = open_room(f"sqlite:///{tmp_path / 'full.db'}?max_page_count=40")
+    try:
+        page = ClassroomWidget(room=full)
+        big = {"type": "create", "game": "periodic", "tables": 60, "seats": 5, "room_key": key}
+        made = 0
+        while page.handle_message(big):
+            made += 1
+        assert "store is full" in page.error, page.error
+        assert full.count_classes() == made  # the refused one left no half-made class
+    finally:
+        full.close()
+
+
+def test_a_notebook_outside_the_workshop_server_asks_for_no_room_key(tmp_path, monkeypatch):
+    from periodic_edu.classroom import open_room
+    from periodic_edu.widgets.classroom_widget import ROOM_KEY_ENV, ClassroomWidget
+    monkeypatch.delenv(ROOM_KEY_ENV, raising=False)
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        page = ClassroomWidget(room=room)
+        assert page.choices["room_key"] is False
+        assert page.handle_message({"type": "create", "game": "periodic", "tables": 1,
+                                    "seats": 2}) is True
+    finally:
+        room.close()
+
+
+def test_class_show_repeats_the_ready_block_and_class_key_replaces_a_lost_key(
+        tmp_path, monkeypatch, capsys):
+    """``periodic-edu class show CODE``: the class and the addresses of the server running it
+    (from the file the server leaves, no key in it); ``class key CODE``: a new teacher key."""
+    from periodic_edu.classroom import open_room
+    from periodic_edu.classroom.servers import running_servers, write_server_file
+    from periodic_edu.cli import main
+    from periodic_edu.workshop.new_class import create_class
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    made = create_class("periodic:2x3", url)
+    path = write_server_file(8123, {"students": ["http://10.1.2.3:8123/"],
+                                    "local": "http://localhost:8123/",
+                                    "teacher": "http://localhost:8123/teacher",
+                                    "class": made.code})
+    assert path is not None and oct(path.stat().st_mode & 0o777) == "0o600"
+    assert made.key not in path.read_text()
+    assert [facts["class"] for facts in running_servers()] == [made.code]
+    assert main(["class", "show", made.code, "--room", url]) == 0
+    shown = capsys.readouterr().out
+    assert made.code in shown and "http://10.1.2.3:8123/" in shown
+    assert "http://localhost:8123/teacher" in shown and made.key not in shown
+    assert f"class key {made.code}" in shown
+    assert main(["class", "key", made.code, "--room", url]) == 0
+    new_key = capsys.readouterr().out.split("teacher key: ")[1].split()[0]
+    room = open_room(url)
+    try:
+        assert room.teacher(made.code, new_key).code == made.code
+        with pytest.raises(PermissionError):
+            room.teacher(made.code, made.key)
+    finally:
+        room.close()
+    assert main(["class", "show", "ZZZZ-ZZZZ", "--room", url]) == 2  # one line, no traceback
+
+
+def test_a_websocket_whose_page_does_not_read_is_closed_past_the_bound(caplog):
+    """RoomWebsocketHandler.write_message: under MAX_UNSENT_BYTES unsent the message goes to
+    Voila's handler; past it the connection is aborted at once (a close frame would wait
+    behind the unread megabytes) and nothing more is queued; a closed one drops quietly."""
+    from periodic_edu.workshop import handlers
+
+    class Stream:
+        _total_write_index = 0
+        _total_write_done_index = 0
+
+    class Connection:
+        def __init__(self):
+            self.stream, self.aborted = Stream(), False
+
+        def is_closing(self):
+            return self.aborted
+
+        def _abort(self):
+            self.aborted = True
+
+    sent = []
+
+    class Handler(handlers.RoomWebsocketHandler):
+        log = __import__("logging").getLogger("test.ws")
+
+        def __init__(self):  # no tornado application: only what write_message reads
+            self.ws_connection = Connection()
+            self.kernel_id = "k-1"
+
+    original = handlers.VoilaKernelWebsocketHandler.write_message
+    handlers.VoilaKernelWebsocketHandler.write_message = \
+        lambda self, message, binary=False: sent.append(message)
+    try:
+        handler = Handler()
+        handler.write_message(b"a")
+        handler.ws_connection.stream._total_write_index = handlers.MAX_UNSENT_BYTES
+        handler.write_message(b"b")  # at the bound: still sent
+        handler.ws_connection.stream._total_write_index = handlers.MAX_UNSENT_BYTES + 1
+        assert handler.write_message(b"c") is None
+        assert handler.ws_connection.aborted
+        handler.write_message(b"d")  # closing: dropped without a traceback
+    finally:
+        handlers.VoilaKernelWebsocketHandler.write_message = original
+    assert sent == [b"a", b"b"]
+    assert sum("left 8 MB unread" in r.getMessage() for r in caplog.records) == 1

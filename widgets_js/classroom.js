@@ -151,12 +151,17 @@ function render({ model, el }) {
     const seats = number(3, 2, 5);
     const idle = number(3, 1, 60);
     const duplicate = pe("input", { type: "checkbox", "data-role": "duplicate" });
+    // the workshop server's room key (its ready block): asked only when the server wants it
+    const roomKey = choices.room_key
+      ? pe("input", { type: "password", autocomplete: "off", spellcheck: "false", "data-role": "room-key", maxlength: 100 })
+      : null;
     const form = pe("form", { class: "pe-cr-form", "data-role": "create-form", "aria-labelledby": "pe-cr-new-h" }, [
       pe("h3", { id: "pe-cr-new-h", text: say("teacher_new_head") }),
       field(say("teacher_game"), game), field(say("teacher_tables"), tables),
       field(say("teacher_seats"), seats), field(say("teacher_edition"), edition),
       field(say("teacher_idle_minutes"), idle),
       pe("label", { class: "pe-cr-check" }, [duplicate, pe("span", { text: say("teacher_duplicate") })]),
+      ...(roomKey ? [field(say("teacher_room_key"), roomKey)] : []),
       pe("button", { type: "submit", class: "pe-mini pe-cr-main", text: say("teacher_create"), "data-role": "create" }),
     ]);
     const syncEdition = () => { edition.disabled = game.value !== "periodic"; };
@@ -169,6 +174,10 @@ function render({ model, el }) {
         duplicate: duplicate.checked, idle_seconds: Math.round(Number(idle.value) * 60),
       };
       if (game.value === "periodic") msg.edition = edition.value;
+      if (roomKey) {
+        msg.room_key = roomKey.value;
+        roomKey.value = ""; // the key lives in Python now, not in the page
+      }
       send(msg);
     });
     return form;

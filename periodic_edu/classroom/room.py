@@ -608,6 +608,43 @@ class Room:
                                            (cutoff,))]
         return self._purge_ids(ids)
 
+    def count_classes(self) -> int:
+        """Classes in the store that have not expired (the teacher's page caps creation)."""
+        with self.store.read() as tx:
+            row = tx.one("SELECT COUNT(*) AS n FROM classes WHERE expires_at > ?",
+                         (self.clock(),))
+        return int(row["n"])
+
+    def latest_class(self, game: str, tables: int, seats: int) -> str | None:
+        """The code of the newest live class of this game and size, or None (the workshop
+        server keeps its class across restarts with the same spec)."""
+        with self.store.read() as tx:
+            row = tx.one("SELECT code FROM classes WHERE game = ? AND n_tables = ? AND "
+                         "n_seats = ? AND expires_at > ? ORDER BY created_at DESC LIMIT 1",
+                         (game, tables, seats, self.clock()))
+        return None if row is None else row["code"]
+
+    def class_summary(self, code: str) -> dict[str, Any]:
+        """What anyone holding the store may read of a class without its key: code, game,
+        tables, seats, seats taken, creation and expiry times (``NotFound`` if there is none)."""
+        with self.store.read() as tx:
+            row = self._class(tx, code)
+            taken = tx.one("SELECT COUNT(*) AS n FROM seats WHERE class_id = ? AND "
+                           "token_hash IS NOT NULL", (row["id"],))
+        return {"code": row["code"], "game": row["game"], "tables": row["n_tables"],
+                "seats": row["n_seats"], "taken": int(taken["n"]),
+                "created_at": row["created_at"], "expires_at": row["expires_at"]}
+
+    def new_teacher_key(self, code: str) -> str:
+        """A new teacher key for the class ``code`` (the store keeps only a key's hash, so a
+        lost key cannot be shown again); the old key no longer opens the class."""
+        key = credentials.new_token()
+        with self.store.write() as tx:
+            class_id = self._class(tx, code)["id"]
+            tx.run("UPDATE classes SET teacher_hash = ? WHERE id = ?",
+                   (credentials.token_hash(key), class_id))
+        return key
+
     def purge_code(self, code: str) -> int:
         """Delete one class by its code (the command line's ``class purge CODE``)."""
         with self.store.read() as tx:

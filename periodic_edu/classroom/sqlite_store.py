@@ -7,6 +7,10 @@
 * ``busy_timeout``: a writer waits up to that long for the lock, then :class:`StoreBusy`;
 * ``secure_delete=ON``: deleted rows are overwritten with zeros, and a purge ends with a
   ``wal_checkpoint(TRUNCATE)`` so the log keeps no copy of them either;
+* a size bound: at most :data:`DEFAULT_MAX_PAGE_COUNT` pages of 4 KiB (1 GiB, about ten
+  thousand classes of 60 tables) unless the URL says ``?max_page_count=N`` (0: no bound), so a
+  room can never fill the disk it shares with everything else; a full store refuses a write
+  with "the room's store is full; nothing was changed";
 * change notification is polling ``PRAGMA data_version`` (it changes when another connection
   commits; reading it touches no table), then reading the one revision that matters.
 
@@ -25,7 +29,10 @@ from .errors import StoreBusy, StoreFull, StoreUnavailable
 from .schema import ddl
 from .store import Store, Tx
 
-__all__ = ["SqliteStore"]
+__all__ = ["SqliteStore", "DEFAULT_MAX_PAGE_COUNT"]
+
+#: The file's default size bound in pages (SQLite's default page of 4 KiB: 1 GiB).
+DEFAULT_MAX_PAGE_COUNT = 262_144
 
 #: how often a waiter looks at data_version (seconds): the bound on the extra latency it adds
 POLL = 0.02
@@ -45,7 +52,7 @@ class SqliteStore(Store):
     kind = "sqlite"
 
     def __init__(self, path: str, busy_timeout_ms: int = 10_000,
-                 max_page_count: int | None = None) -> None:
+                 max_page_count: int | None = DEFAULT_MAX_PAGE_COUNT) -> None:
         super().__init__()
         self.path = str(path)
         self.busy_timeout_ms = int(busy_timeout_ms)

@@ -1,4 +1,9 @@
-"""``periodic-edu class new|purge``: create a class for class play, delete classes.
+"""``periodic-edu class new|show|key|purge``: create a class for class play, show it, give it a
+new teacher key, delete classes.
+
+``class show CODE`` repeats what the workshop server's ready block said of a class (its code,
+game and size, and the addresses of a workshop server running it on this computer); the teacher
+key cannot be shown again, so ``class key CODE`` makes a new one (the old key stops working).
 
 ``class new`` prints the class code (for the projector) and the teacher key (a secret for the
 teacher's page; the store keeps only its hash, so it is shown once). ``class purge CODE`` deletes
@@ -32,6 +37,17 @@ def register(sub) -> None:
     p.add_argument("--room", default=None, help="sqlite:///path/room.db or postgresql://...")
     p.set_defaults(run=run_new)
 
+    p = inner.add_parser("show", help="show a class and the addresses of its running server")
+    p.add_argument("code")
+    p.add_argument("--room", default=None, help="sqlite:///path/room.db or postgresql://...")
+    p.set_defaults(run=run_show)
+
+    p = inner.add_parser("key", help="make a new teacher key for a class (the old one stops "
+                                     "working)")
+    p.add_argument("code")
+    p.add_argument("--room", default=None, help="sqlite:///path/room.db or postgresql://...")
+    p.set_defaults(run=run_key)
+
     p = inner.add_parser("purge", help="delete a class (CODE) or old classes (--older-than)")
     p.add_argument("code", nargs="?", default=None)
     p.add_argument("--older-than", type=float, default=None, metavar="DAYS")
@@ -60,6 +76,35 @@ def run_new(args) -> int:
                                  idle_seconds=args.idle_seconds, duplicate=args.duplicate)
     print(_("class code: {code}").format(code=info.code))
     print(_("teacher key: {key}").format(key=info.teacher_key))
+    return 0
+
+
+def run_show(args) -> int:
+    _ = Words(args.lang)
+    with _room(args.room) as room:
+        info = room.class_summary(args.code)
+    print(_("class code: {code}").format(code=info["code"]))
+    print(_("game: {game}, {tables} tables of {seats} seats, {taken} taken").format(**info))
+    from ..classroom.servers import running_servers
+    servers = [facts for facts in running_servers() if facts.get("class") == info["code"]]
+    for facts in servers:
+        for url in facts.get("students") or [facts.get("local")]:
+            print(_("students open: {url}").format(url=url))
+        if facts.get("teacher"):
+            print(_("teacher's page: {url}").format(url=facts["teacher"]))
+    print(_("the teacher key is kept only as a hash and cannot be shown again; "
+            "periodic-edu class key {code} makes a new one").format(code=info["code"]))
+    return 0
+
+
+def run_key(args) -> int:
+    _ = Words(args.lang)
+    with _room(args.room) as room:
+        key = room.new_teacher_key(args.code)
+        code = room.class_summary(args.code)["code"]
+    print(_("class code: {code}").format(code=code))
+    print(_("teacher key: {key}").format(key=key))
+    print(_("the old teacher key no longer opens this class"))
     return 0
 
 

@@ -369,6 +369,7 @@ FRONT_END = {
     'teacher_idle_minutes': N_("A bot plays for a student who has not moved for (minutes)"),
     'teacher_duplicate': N_("Duplicate deal: every table gets the same deal"),
     'teacher_create': N_("Create the class"),
+    'teacher_room_key': N_("Room key (printed when the server started)"),
     'teacher_created_key': N_("Write down the teacher key now: it is shown only once, and it "
                               "opens this page again. Never show it to the class."),
     'teacher_dismiss': N_("I have written it down"),
@@ -638,6 +639,11 @@ PAGE = {
     "teacher_wrong_key": N_("that class code and teacher key do not open a class; nothing of "
                             "a class is shown"),
     "teacher_no_class": N_("open a class first: its code and the teacher key"),
+    "teacher_room_key_wrong": N_("creating a class needs the room key that was printed when "
+                                 "the server started; no class was created"),
+    "teacher_too_many_classes": N_("the room holds {n} classes already, the most it keeps: end "
+                                   "a class (or delete old ones on the server's computer) "
+                                   "first; no class was created"),
     "teacher_opened": N_("Class {code} is open."),
     "teacher_created": N_("Class {code} is created and open."),
     "teacher_closed": N_("The class is closed on this page."),

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 from typing import Any, Callable, ClassVar
 
 import anywidget
@@ -55,6 +56,13 @@ if not log.handlers:
     log.addHandler(_handler)
     log.setLevel(logging.WARNING)
     log.propagate = False
+
+#: A refused message re-sends the widget's whole state (the page may have changed something
+#: locally) at most this often per widget; in between, only ``error``: a page sending malformed
+#: messages in a loop must not be answered with the whole state each time (a 235 KB answer per
+#: 150 bytes asked). The workshop kernel's guard also bounds ``request_state`` and the rate of
+#: the page's messages (periodic_edu.workshop.kernel_guard).
+RESEND_EVERY_S = 1.0
 
 # a technical detail inside "a message from the page was malformed (...)" (English: it is
 # what a developer debugging a tampered page reads; the sentence around it is translated)
@@ -191,7 +199,10 @@ class IntentWidget(anywidget.AnyWidget):
                 self.error = text
                 if hasattr(self, "refusals"):
                     self.refusals = self.refusals + 1
-            self.send_state()
+            now = time.monotonic()
+            if now - getattr(self, "_last_resend", -RESEND_EVERY_S) >= RESEND_EVERY_S:
+                self._last_resend = now
+                self.send_state()
         except Exception:  # noqa: BLE001 - never let the guard itself raise
             log.exception("%s: could not send the state again", type(self).__name__)
 

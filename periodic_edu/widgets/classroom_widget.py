@@ -48,13 +48,23 @@ never a traceback), nothing runs when no page is open, and the load is bounded b
 count. Each refresh also plays at most one due bot move per table (``room.step_bots``), so a
 table the teacher started with bots only moves on at a readable pace.
 
+**Creating a class** needs the room key when the page runs in the workshop server: the server
+prints it in its ready block (for the person who started it) and gives its kernels only its hash
+(:data:`ROOM_KEY_ENV`); a page without it creates nothing. A notebook the teacher runs in their
+own Jupyter has no such variable and asks for no room key. The room then holds at most
+:data:`MAX_LIVE_CLASSES` classes made from pages; a full store says so ("the room's store is
+full").
+
 **Wrong key.** A key that is not the class's (or a student's seat token) is refused like any
 wrong key: ``phase`` stays ``"closed"`` and nothing of the class is synced.
 """
 from __future__ import annotations
 
+import hmac
+import os
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -66,13 +76,24 @@ from ._assets import css, esm
 from ._base import describe, log
 from ._room_widget import IntentError, RoomWidget
 
-__all__ = ["ClassroomWidget", "parse_intent", "IntentError", "INTENTS"]
+__all__ = ["ClassroomWidget", "parse_intent", "IntentError", "INTENTS", "ROOM_KEY_ENV",
+           "MAX_LIVE_CLASSES"]
+
+#: Set by the workshop server for its kernels: the SHA-256 (hex) of the room key printed in its
+#: ready block. When set, a class is created from the page only with that key.
+ROOM_KEY_ENV = "PERIODIC_EDU_ROOM_KEY_HASH"
+#: Set by the workshop server for a teacher's kernel: a file to make once the page has opened a
+#: class, so the server keeps this page's place (an unused teacher's page gives it up).
+TEACHER_MARK_ENV = "PERIODIC_EDU_TEACHER_MARK"
+#: Classes the room may hold when one more is created from the page (live ones: an ended or
+#: expired class is deleted).
+MAX_LIVE_CLASSES = 30
 
 #: type -> (required keys, optional keys)
 INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "open": (frozenset({"code", "key"}), frozenset()),
     "create": (frozenset({"game", "tables", "seats"}),
-               frozenset({"edition", "duplicate", "idle_seconds"})),
+               frozenset({"edition", "duplicate", "idle_seconds", "room_key"})),
     "refresh": (frozenset(), frozenset()),
     "pause": (frozenset({"paused"}), frozenset()),
     "start": (frozenset({"table"}), frozenset()),
@@ -115,7 +136,29 @@ def _choices() -> dict[str, Any]:
     from ..classroom import games
     return {"games": list(games.GAMES), "editions": list(games.editions()),
             "bots": {g: list(games.bot_names(g)) for g in games.GAMES},
-            "languages": list(i18n.LANGUAGES)}
+            "languages": list(i18n.LANGUAGES), "room_key": bool(os.environ.get(ROOM_KEY_ENV))}
+
+
+def _room_key_ok(given: Any) -> bool:
+    """True when no room key is asked (no workshop server) or ``given`` is the room key."""
+    from ..classroom import credentials
+    wanted = os.environ.get(ROOM_KEY_ENV, "")
+    if not wanted:
+        return True
+    if not (isinstance(given, str) and credentials.valid_token(given)):
+        return False
+    return hmac.compare_digest(credentials.token_hash(given), wanted)
+
+
+def _mark_opened() -> None:
+    """Tell the workshop server this teacher's page has opened a class (see TEACHER_MARK_ENV)."""
+    mark = os.environ.get(TEACHER_MARK_ENV)
+    if mark:
+        try:
+            Path(mark).touch(mode=0o600)
+        except OSError as exc:  # the page works on; only its place is not kept
+            log.warning("ClassroomWidget: could not mark the page as opened: %s",
+                        describe(str(exc)))
 
 
 class ClassroomWidget(RoomWidget):
@@ -178,7 +221,7 @@ class ClassroomWidget(RoomWidget):
         elif key == "bot":
             if value is not None and not (isinstance(value, str) and _WORD.match(value)):
                 raise IntentError("bot must be a bot's name or null")
-        elif key in ("code", "key"):
+        elif key in ("code", "key", "room_key"):
             if not isinstance(value, str) or len(value) > 100:
                 raise IntentError(f"{key} must be text of at most 100 characters")
             return value.strip()
@@ -283,6 +326,7 @@ class ClassroomWidget(RoomWidget):
             self._close()
             raise
         self._teacher = teacher
+        _mark_opened()
         self.phase = "open"
         self.notice = Text("teacher_opened", code=teacher.code).render(self.lang)
         self.results = {}
@@ -290,6 +334,11 @@ class ClassroomWidget(RoomWidget):
         self._sync()
 
     def _create(self, intent: dict[str, Any]) -> None:
+        if not _room_key_ok(intent.get("room_key")):
+            raise ValueError(Text("teacher_room_key_wrong"))
+        live = self.room.count_classes()
+        if live >= MAX_LIVE_CLASSES:
+            raise ValueError(Text("teacher_too_many_classes", n=live))
         settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
         info = self.room.create_class(game=intent["game"], tables=intent["tables"],
                                       seats=intent["seats"], edition=intent.get("edition", "en"),

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import tornado.ioloop
+from jupyter_core.utils import run_sync
 from jupyter_server.utils import url_path_join
 from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -39,12 +40,16 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-from ..classroom import RoomError
-from . import new_class, ready, template
+from ..classroom import RoomError, credentials
+from . import logs, new_class, ready, template
 from .handlers import (RoomKernelHandler, RoomPageHandler, RoomShutdownHandler,
-                       RoomWebsocketHandler, TeacherPageHandler)
+                       RoomWebsocketHandler, TeacherPageHandler, log_request)
 from .kernel_guard import MEMORY_ENV
 from .kernels import RoomKernelManager
+
+#: The environment variable a kernel reads the room key's hash from (the same name as
+#: periodic_edu.widgets.classroom_widget.ROOM_KEY_ENV: the server never imports the widgets).
+ROOM_KEY_ENV = "PERIODIC_EDU_ROOM_KEY_HASH"
 
 __all__ = ["WorkshopVoila", "main", "pool_size_for", "MAX_CLASS_SIZE", "LIGHT_SPARE",
            "KERNEL_MEMORY_MB"]
@@ -108,10 +113,15 @@ class WorkshopVoila(Voila):
     new_class = Unicode(
         "", config=True,
         help="Make a class in the room store when the server starts, as GAME:TABLESxSEATS "
-             "(periodic:10x3): its code and teacher key are printed in the ready block.")
+             "(periodic:10x3): its code and teacher key are printed in the ready block. A "
+             "restart with the same spec keeps the newest live class of that game and size.")
+    fresh_class = Bool(False, config=True,
+                       help="With new_class: make a new class even if one of that game and size "
+                            "is in the store (scripts/run --new-class).")
 
     aliases = {**Voila.aliases, "class_size": "WorkshopVoila.class_size",
                "new_class": "WorkshopVoila.new_class",
+               "fresh_class": "WorkshopVoila.fresh_class",
                "seats_per_address": "RoomKernelManager.seats_per_address",
                "kernel_memory_mb": "WorkshopVoila.kernel_memory_mb"}
     flags = {**Voila.flags,
@@ -119,13 +129,15 @@ class WorkshopVoila(Voila):
                       "Preheat the whole class when the server starts.")}
 
     def initialize(self, argv: Any = None) -> None:
+        logs.install()  # before anything logs: no record carries a page's control characters
         super().initialize(argv)
         # made before any kernel starts: a wrong spec or an unreachable store stops here, in
         # one sentence, not after a room's worth of kernels
         self.created_class = None
         if self.new_class:
             try:
-                self.created_class = new_class.create_class(self.new_class)
+                self.created_class = new_class.create_class(self.new_class,
+                                                            keep=not self.fresh_class)
             except (ValueError, RoomError) as error:
                 print(f"periodic_edu: {error}", file=sys.stderr)
                 self.exit(2)
@@ -156,8 +168,9 @@ class WorkshopVoila(Voila):
         # after it opened (its first check runs before its first ping, last pong = the open
         # time; found by benchmarks/class_load.py). Tornado then logs once that its own
         # (unused: ms read as s) timeout cannot exceed the interval.
+        # log_request: an old tab's requests for a kernel that no longer runs are one line
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
-                                 **self.tornado_settings}
+                                 "log_function": log_request, **self.tornado_settings}
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
         self._kernel_home = Path(tempfile.mkdtemp(prefix="periodic_edu_kernels_"))
@@ -170,6 +183,14 @@ class WorkshopVoila(Voila):
                             "PERIODIC_EDU_LAZY_TABS": "1"}
         if self.kernel_memory_mb:
             self._kernel_env[MEMORY_ENV] = str(self.kernel_memory_mb)
+        # the room key: printed in the ready block, its hash given to the kernels (the teacher's
+        # page creates a class only with it); new at every start, never stored
+        self.room_key = credentials.new_token()
+        self._kernel_env[ROOM_KEY_ENV] = credentials.token_hash(self.room_key)
+        # a teacher's kernel makes its mark here once its page opened a class (kernels.py)
+        marks = self._kernel_home / "teacher_marks"
+        marks.mkdir(mode=0o700)
+        self.config.RoomKernelManager.teacher_mark_dir = str(marks)
         # a room's worth of kernels start together with the server: give them time
         self.config.VoilaExecutor.setdefault("startup_timeout", 300)
 
@@ -216,10 +237,21 @@ class WorkshopVoila(Voila):
         super().start()
 
     def stop(self) -> None:
+        # Ctrl-C: end the kernels at once. A graceful shutdown request reached kernels busy
+        # in the dashboard's cell (a preheated kernel waits there for its visitor) and each
+        # printed a ZMQError traceback; a visitor kernel keeps nothing a kill loses (every
+        # save is written when it is made).
+        try:
+            run_sync(self.kernel_manager.shutdown_all)(now=True)
+        except Exception as error:  # noqa: BLE001 - stopping goes on; Voila's stop tries again
+            self.log.warning("Could not end every kernel at once: %s", error)
         try:
             super().stop()
         finally:
             shutil.rmtree(self._kernel_home, ignore_errors=True)
+            server_file = getattr(self, "server_file", None)
+            if server_file is not None:
+                server_file.unlink(missing_ok=True)
 
 
 def main() -> None:

@@ -23,28 +23,50 @@ close-tab request), :class:`RoomKernelHandler` (``/api/kernels/<id>``: GET by th
 DELETE by nobody) and :class:`RoomWebsocketHandler` (the kernel websocket) refuse any request
 that does not carry the owner's cookie: a kernel id alone ends or opens nothing. A refusal is
 a 404 (the same as an unknown id), never a traceback.
+
+One page cannot take the server's memory (:class:`RoomWebsocketHandler`): a kernel has at most
+:data:`MAX_SOCKETS_PER_KERNEL` websockets open (every socket gets its own copy of every message
+the kernel sends), a connection holding more than :data:`MAX_UNSENT_BYTES` it could not send (a
+page that does not read) is closed, and a message type the server does not allow is dropped
+before jupyter_server would write it raw into the log.
 """
 from __future__ import annotations
 
+import json
 import random
-from typing import Any
+from collections import OrderedDict
+from http.client import responses
+from typing import Any, ClassVar
 
 import tornado.web
+from jupyter_server.base.handlers import APIHandler
+from jupyter_server.log import log_request as jupyter_log_request
 from jupyter_server.services.kernels.handlers import KernelHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+from voila.tornado.kernel_websocket_handler import (VoilaKernelWebsocketHandler,
+                                                   read_header_from_binary_message)
+
+from ..echo import echo
 
 from .kernels import RoomFull, RoomKernelManager, Ticket
 from .pages import page, visitor_language
 
 __all__ = ["RoomPageHandler", "TeacherPageHandler", "RoomShutdownHandler", "RoomKernelHandler",
-           "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after"]
+           "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after", "MAX_SOCKETS_PER_KERNEL",
+           "MAX_UNSENT_BYTES", "log_request"]
 
 #: Seconds a visitor of a full room (or of a server that could not start the dashboard) waits
 #: before the page asks again: a few, plus up to RETRY_JITTER_S at random.
 RETRY_AFTER_S = 4
 RETRY_JITTER_S = 4
+#: Websockets one kernel may have open at once: its page's own, and one more while a
+#: reconnecting page's new socket overlaps the old one closing.
+MAX_SOCKETS_PER_KERNEL = 2
+#: Bytes one websocket may hold that its page has not read yet. A page load's whole widget
+#: state is about 2 MB; past this the page is not reading, and the connection is closed (its
+#: page says the connection was lost) instead of the server buffering without end.
+MAX_UNSENT_BYTES = 8 * 2**20
 
 
 def retry_after() -> int:
@@ -170,7 +192,52 @@ def _seat_from_task(km: RoomKernelManager, ticket: Ticket, task: Any) -> None:
     km.seat(ticket, task.result()["kernel_id"])
 
 
-class RoomShutdownHandler(VoilaShutdownKernelHandler):
+#: Kernel ids an old page asked for and that were already logged (bounded: oldest forgotten).
+_GONE_LOGGED: OrderedDict[str, None] = OrderedDict()
+_GONE_REMEMBERED = 512
+
+
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """jupyter_server's request log line, except for a request already told in a quieter line
+    (:func:`_gone`): a room of old tabs reconnecting after a restart would otherwise write a
+    warning per attempt and scroll the ready block away."""
+    if getattr(handler, "quiet_log", False):
+        return
+    jupyter_log_request(handler)
+
+
+def _gone(handler: tornado.web.RequestHandler, kernel_id: str) -> None:
+    """Refuse a request for a kernel that does not run (a tab left open from before a restart,
+    a closed page): one line per kernel id in the log, the request's own line left out, a 404."""
+    km = handler.kernel_manager
+    if kernel_id not in km:
+        handler.quiet_log = True
+        if kernel_id not in _GONE_LOGGED:
+            _GONE_LOGGED[kernel_id] = None
+            if len(_GONE_LOGGED) > _GONE_REMEMBERED:
+                _GONE_LOGGED.popitem(last=False)
+            handler.log.warning("A page asked for kernel %s, which is not running (a tab open "
+                                "from before a restart?); it is told to reload",
+                                echo(kernel_id, 40))
+    raise tornado.web.HTTPError(404)  # no log message: the request's line (or none) says it
+
+
+class QuietErrors:
+    """An error answered with a short plain page. jupyter_server renders an HTML template that
+    needs the ``static_path`` setting, which Voila's server does not have: every 404 of a
+    websocket used to end in a traceback ("You must define the 'static_path' setting")."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        reason = responses.get(status_code, "Error")
+        if isinstance(self, APIHandler):  # the REST API answers JSON (without a log line)
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps({"message": reason, "reason": None}))
+            return
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code} {reason}\n")
+
+
+class RoomShutdownHandler(QuietErrors, VoilaShutdownKernelHandler):
     """Voila's close-tab shutdown, for visitors' kernels only."""
 
     @tornado.web.authenticated
@@ -179,11 +246,11 @@ class RoomShutdownHandler(VoilaShutdownKernelHandler):
         if isinstance(km, RoomKernelManager) and not (
                 (km.is_seated(kernel_id) or km.is_teacher(kernel_id))
                 and km.is_owner(kernel_id, page_secret(self))):
-            raise tornado.web.HTTPError(404, "no such kernel")
+            _gone(self, kernel_id)
         await super().post(kernel_id)
 
 
-class RoomKernelHandler(KernelHandler):
+class RoomKernelHandler(QuietErrors, KernelHandler):
     """``/api/kernels/<id>``: a page may read its own kernel's model (the widgets' front end
     asks for it when it reconnects); nobody may delete a kernel this way (the close-tab request
     is the page's way, and checks the owner)."""
@@ -192,7 +259,7 @@ class RoomKernelHandler(KernelHandler):
     async def get(self, kernel_id: str) -> None:
         km = self.kernel_manager
         if isinstance(km, RoomKernelManager) and not km.is_owner(kernel_id, page_secret(self)):
-            raise tornado.web.HTTPError(404, "no such kernel")
+            _gone(self, kernel_id)
         await super().get(kernel_id)
 
     @tornado.web.authenticated
@@ -200,14 +267,65 @@ class RoomKernelHandler(KernelHandler):
         raise tornado.web.HTTPError(404, "no such kernel")
 
 
-class RoomWebsocketHandler(VoilaKernelWebsocketHandler):
+def _unsent_bytes(handler: Any) -> int:
+    """Bytes a websocket has been given to send and has not sent yet (tornado's IOStream)."""
+    stream = getattr(getattr(handler, "ws_connection", None), "stream", None)
+    written = getattr(stream, "_total_write_index", None)
+    done = getattr(stream, "_total_write_done_index", None)
+    if not isinstance(written, int) or not isinstance(done, int):
+        return 0
+    return written - done
+
+
+def _message_type(message: Any) -> Any:
+    """The ``msg_type`` of a message from the page (either websocket protocol), or None."""
+    try:
+        if isinstance(message, bytes):
+            header = read_header_from_binary_message(message)
+        else:
+            header = json.loads(message).get("header")
+        return header.get("msg_type") if isinstance(header, dict) else None
+    except (ValueError, TypeError, AttributeError, IndexError):
+        return None
+
+
+class RoomWebsocketHandler(QuietErrors, VoilaKernelWebsocketHandler):
     """The kernel websocket, opened only by the page that holds the kernel: never a pool
-    kernel, never another page's kernel (a kernel id overheard or guessed opens nothing)."""
+    kernel, never another page's kernel (a kernel id overheard or guessed opens nothing); at
+    most :data:`MAX_SOCKETS_PER_KERNEL` per kernel, at most :data:`MAX_UNSENT_BYTES` waiting."""
+
+    #: kernel id -> its open (or opening) websockets; the server's one event loop adds and
+    #: removes, with no await between the count and the add (two sockets arriving together
+    #: cannot both take the last place)
+    _sockets: ClassVar[dict[str, set]] = {}
+
+    async def get(self, kernel_id: str) -> None:
+        self._counted: str | None = None
+        self._dropped_types = 0
+        try:
+            # returns when the connection ends (tornado runs the socket inside get)
+            await super().get(kernel_id)
+        finally:
+            self._uncount()
+
+    def _uncount(self) -> None:
+        kernel_id, self._counted = getattr(self, "_counted", None), None
+        if kernel_id is not None:
+            sockets = self._sockets.get(kernel_id, set())
+            sockets.discard(self)
+            if not sockets:
+                self._sockets.pop(kernel_id, None)
+
+    def on_close(self) -> None:
+        self._uncount()
+        super().on_close()
 
     async def pre_get(self) -> None:
         km = self.kernel_manager
         if isinstance(km, RoomKernelManager):
             kernel_id = self.kernel_id
+            if kernel_id not in km:
+                _gone(self, kernel_id)
             mine = km.is_owner(kernel_id, page_secret(self))
             # seat() runs when the page is sent; the page's own websocket may arrive in the
             # same breath, before it: allowed while the kernel is no longer in the pool and
@@ -216,6 +334,41 @@ class RoomWebsocketHandler(VoilaKernelWebsocketHandler):
             handed_out = not km.in_pool(kernel_id) and not km.is_seated(kernel_id) \
                 and not km.is_teacher(kernel_id)
             if not (mine or (handed_out and page_secret(self) is not None)):
-                raise tornado.web.HTTPError(404, "no such kernel")
+                _gone(self, kernel_id)
+            sockets = self._sockets.setdefault(kernel_id, set())
+            if len(sockets) >= MAX_SOCKETS_PER_KERNEL:
+                raise tornado.web.HTTPError(429)  # one line: the request's own
+            sockets.add(self)
+            self._counted = kernel_id
         await super().pre_get()
 
+    def on_message(self, message: Any) -> Any:
+        allowed = getattr(self.kernel_manager, "allowed_message_types", None)
+        if allowed:
+            kind = _message_type(message)
+            if kind not in allowed:
+                # dropped here: jupyter_server would write the page's text raw into the log
+                if not self._dropped_types:
+                    self.log.warning("Dropped a message of a type that is not allowed (%s) "
+                                     "from the page of kernel %s; later ones silently",
+                                     echo(kind, 40), self.kernel_id)
+                self._dropped_types += 1
+                return None
+        return super().on_message(message)
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        connection = self.ws_connection
+        if connection is None or connection.is_closing():
+            return None  # the page has gone: the kernel's late replies go nowhere, quietly
+        unsent = _unsent_bytes(self)
+        if unsent > MAX_UNSENT_BYTES:
+            self.log.warning("Closed a websocket of kernel %s: its page left %d MB unread "
+                             "(at most %d MB)", self.kernel_id, unsent // 2**20,
+                             MAX_UNSENT_BYTES // 2**20)
+            abort = getattr(connection, "_abort", None)
+            if abort is not None:
+                abort()  # at once: a close frame would wait behind the unread megabytes
+            else:
+                self.close()
+            return None
+        return super().write_message(message, binary)

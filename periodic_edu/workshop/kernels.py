@@ -10,7 +10,11 @@ that, whatever path asked). On top of jupyter_server's idle culling it ends:
   fetching ``/`` in a loop, a tab closed while loading): nobody is there to lose anything;
 * a seat older than ``max_kernel_age`` seconds, connected or not: ``cull_connected`` stays
   off so a student who is thinking never loses the game, but an open websocket alone (a
-  script) must not hold a kernel for ever.
+  script) must not hold a kernel for ever;
+* a teacher's page that has not opened a class within ``teacher_grace`` seconds, when another
+  load of ``/teacher`` needs its place: two students loading ``/teacher`` cannot keep the
+  teacher out. A teacher's kernel tells it has opened a class (the teacher key was right) by
+  making the file the server named in its ``PERIODIC_EDU_TEACHER_MARK`` environment variable.
 
 Voila wraps this class (``VoilaConfiguration.multi_kernel_manager_class``) in its pooling
 subclass, whose ``cull_kernel_if_idle`` skips ready pool kernels before calling ours.
@@ -20,15 +24,19 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+import uuid
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Iterator
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Int
+from traitlets import Int, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
-__all__ = ["RoomFull", "RoomKernelManager", "Ticket"]
+__all__ = ["RoomFull", "RoomKernelManager", "Ticket", "TEACHER_MARK_ENV"]
+
+#: The file a teacher's kernel makes once its page has opened a class (see the docstring).
+TEACHER_MARK_ENV = "PERIODIC_EDU_TEACHER_MARK"
 
 #: Voila marks the kernels it starts with this environment variable: "True" for its pool,
 #: "False" for a page load that starts its own kernel.
@@ -81,6 +89,14 @@ class RoomKernelManager(AsyncMappingKernelManager):
         2, config=True,
         help="Most teacher's pages (/teacher) with a kernel at once: not seats, not counted "
              "against the class, bounded on their own.")
+    teacher_grace = Int(
+        30, config=True,
+        help="Seconds a teacher's page has to open a class before another load of /teacher "
+             "may take its place (when max_teacher_kernels are running).")
+    teacher_mark_dir = Unicode(
+        "", config=True,
+        help="Folder (the server's own, 0700) of the files teacher's kernels make when their "
+             "page has opened a class (empty: no grace, the cap alone).")
     spare_kernels = Int(
         0, config=True,
         help="Light mode: preheated kernels kept ready beside the seats (0: the pool is "
@@ -123,7 +139,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
         """A ticket for one load of the teacher's page, or None when ``max_teacher_kernels``
         teacher's kernels are running or starting. Synchronous (no await between the count
         and the add), so two loads arriving at once cannot both pass the last place."""
-        if len(self._teacher) + len(self._teacher_tickets) >= self.max_teacher_kernels:
+        if len(self._teacher) + len(self._teacher_tickets) >= self.max_teacher_kernels and \
+                not self._evict_idle_teacher():
             return None
         ticket = Ticket(owner, teacher=True)
         self._teacher_tickets.add(ticket)
@@ -131,6 +148,36 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     def is_teacher(self, kernel_id: str) -> bool:
         return kernel_id in self._teacher
+
+    def _teacher_mark(self, kernel_id: str) -> str | None:
+        if not self.teacher_mark_dir:
+            return None
+        return os.path.join(self.teacher_mark_dir, kernel_id)
+
+    def opened_a_class(self, kernel_id: str) -> bool:
+        """True when the teacher's kernel ``kernel_id`` has opened a class (its mark exists)."""
+        mark = self._teacher_mark(kernel_id)
+        return mark is not None and os.path.exists(mark)
+
+    def _evict_idle_teacher(self) -> bool:
+        """Give the place of the oldest teacher's page that has not opened a class within
+        ``teacher_grace`` seconds to a new load (its kernel is shut down). Synchronous: the
+        place is free when this returns True."""
+        if not self.teacher_mark_dir:
+            return False
+        now = time.monotonic()
+        idle = [(started, kernel_id) for kernel_id, started in self._teacher.items()
+                if now - started > self.teacher_grace and not self.opened_a_class(kernel_id)]
+        if not idle:
+            return False
+        _started, kernel_id = min(idle)
+        self._teacher.pop(kernel_id, None)
+        self._live.discard(kernel_id)
+        self.log.warning("A teacher's page (kernel %s) opened no class within %d s: its place "
+                         "went to a new load of the teacher's page", kernel_id,
+                         self.teacher_grace)
+        _background(self.shutdown_kernel(kernel_id, now=True))
+        return True
 
     @contextmanager
     def serving(self, ticket: Ticket) -> Iterator[None]:
@@ -277,8 +324,11 @@ class RoomKernelManager(AsyncMappingKernelManager):
         seated (so never counted against the class) and never in the students' pool."""
         if not ticket.open:
             raise RoomFull("the teacher's page load has ended")
-        if self.kernel_env:
-            kwargs["env"] = {**(kwargs.get("env") or os.environ), **self.kernel_env}
+        kwargs["env"] = {**(kwargs.get("env") or os.environ), **self.kernel_env}
+        kwargs.setdefault("kernel_id", str(uuid.uuid4()))
+        mark = self._teacher_mark(kwargs["kernel_id"])
+        if mark is not None:
+            kwargs["env"][TEACHER_MARK_ENV] = mark
         kernel_id = await super().start_kernel(*args, **kwargs)
         self._live.add(kernel_id)
         self._teacher[kernel_id] = time.monotonic()
@@ -317,6 +367,12 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._addresses.pop(kernel_id, None)
         was_seated = self._seated.pop(kernel_id, None) is not None
         self._teacher.pop(kernel_id, None)
+        mark = self._teacher_mark(kernel_id)
+        if mark is not None:
+            try:
+                os.unlink(mark)
+            except FileNotFoundError:
+                pass
         self._connected_once.discard(kernel_id)
         # Voila caches each page load's request info by kernel id and never drops it
         RequestInfoSocketHandler._cache.pop(kernel_id, None)

@@ -18,6 +18,8 @@ import sys
 import time
 from typing import Any
 
+from ..classroom.servers import write_server_file
+
 __all__ = ["ipv4_addresses", "student_urls", "ready_block", "announce_when_ready",
            "process_tree_rss_mb"]
 
@@ -95,7 +97,12 @@ def process_tree_rss_mb(pid: int) -> dict[int, float]:
 def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool,
                 server_mb: float, kernel_mb: float, seconds: float, kernels: int,
                 teacher: str | None = None,
-                created_class: tuple[str, str] | None = None) -> str:
+                created_class: tuple[str, str | None] | None = None,
+                room_key: str | None = None) -> str:
+    """The block (the last thing the server prints at its start). ``created_class``: (code,
+    key), key None when the class was kept from an earlier start; ``room_key``: the key that
+    creates classes on the teacher's page. A laptop run (not ``room_mode``, no class) speaks of
+    visitors, not of a class."""
     plan = math.ceil((server_mb + class_size * kernel_mb) / 50) * 50
     lines = ["", "=" * 64,
              f"periodic_edu dashboard is ready ({seconds:.0f} s, {kernels} kernel"
@@ -109,12 +116,25 @@ def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool
     if created_class:
         code, key = created_class
         lines.append(f"Class code, for the projector: {code}")
-        lines.append(f"Teacher key, for you only (shown once, stored only as a hash): {key}")
-    mode = "the whole class preheated" if room_mode else \
-        "kernels preheated as students arrive; CLASS_SIZE=30 ./scripts/run preheats a class"
-    lines.append(f"Class size: {class_size} students ({mode})")
-    lines.append(f"Memory to plan for a full room: about {plan:,} MB "
-                 f"({kernel_mb:.0f} MB per student + {server_mb:.0f} MB for the server)")
+        if key:
+            lines.append(f"Teacher key, for you only (shown once, stored only as a hash): {key}")
+        else:
+            lines.append("Teacher key: shown when this class was made (kept from an earlier "
+                         "start; --new-class makes a new class)")
+            lines.append(f"    Lost it? periodic-edu class key {code} prints a new one "
+                         "(the old one stops working)")
+    if room_key:
+        lines.append(f"Room key, to create a class on the teacher's page (new at every start): "
+                     f"{room_key}")
+    if room_mode or created_class:
+        mode = "the whole class preheated" if room_mode else \
+            "kernels preheated as students arrive; CLASS_SIZE=30 ./scripts/run preheats a class"
+        lines.append(f"Class size: {class_size} students ({mode})")
+        lines.append(f"Memory to plan for a full room: about {plan:,} MB "
+                     f"({kernel_mb:.0f} MB per student + {server_mb:.0f} MB for the server)")
+    else:
+        lines.append(f"Up to {class_size} visitors at once, kernels started as they arrive "
+                     f"(about {kernel_mb:.0f} MB each + {server_mb:.0f} MB for the server)")
     if not room and local.startswith("http://localhost"):
         lines.append("Only this computer can connect: HOST=0.0.0.0 ./scripts/run lets a room in.")
     lines.append("Stop: Ctrl-C in this terminal")
@@ -157,9 +177,15 @@ async def announce_when_ready(app: Any, *, poll: float = 0.25,
     fit = getattr(km, "_fit_pool", None)
     if fit is not None:
         fit()  # light mode: now keep the spare kernels (they start after the first is ready)
+    created = getattr(app, "created_class", None)
+    # for `periodic-edu class show CODE` once this block has scrolled away (no key in it)
+    app.server_file = write_server_file(app.port, {
+        "students": room, "local": local, "teacher": teacher,
+        "class": created[0] if created else None})
     sys.stdout.write(ready_block(room=room, local=local, class_size=app.class_size,
                                  room_mode=app.room, server_mb=server_mb,
                                  kernel_mb=kernel_mb, seconds=time.monotonic() - started,
                                  kernels=done, teacher=teacher,
-                                 created_class=getattr(app, "created_class", None)))
+                                 created_class=getattr(app, "created_class", None),
+                                 room_key=getattr(app, "room_key", None) if teacher else None))
     sys.stdout.flush()

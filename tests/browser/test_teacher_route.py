@@ -24,7 +24,10 @@ def school(tmp_path_factory):
     home = tmp_path_factory.mktemp("teacher_route")
     cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
            "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=1",
-           "--RoomKernelManager.max_teacher_kernels=2"]
+           "--RoomKernelManager.max_teacher_kernels=2",
+           # the bound itself, not the grace after which an unused teacher's page gives its
+           # place up (test_room_attacks_server.py): no page here waits that long on purpose
+           "--RoomKernelManager.teacher_grace=3600"]
     with room_env(f"sqlite:///{home / 'room.db'}"), \
             serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         yield server
