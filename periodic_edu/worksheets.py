@@ -55,7 +55,7 @@ LANGS = ("en", "uk", "de")
 _SHAPE = {
     "en": ("", "Goals", "Questions", "What to notice", r"\*\*Q(\d+)\.\*\*"),
     "uk": ("uk", "Мета", "Запитання", "На що звернути увагу", r"\*\*Питання (\d+)\.\*\*"),
-    "de": ("de", "Ziele", "Fragen", "Worauf du achten solltest", r"\*\*Frage (\d+)\.\*\*"),
+    "de": ("de", "Ziele", "Fragen", "Das Wichtigste", r"\*\*Frage (\d+)\.\*\*"),
 }
 
 #: What each question needs on paper: the figures (by id, see :func:`_figure`) it is answered

@@ -408,7 +408,7 @@ def test_translated_lesson_widgets_speak_their_language_when_run(lang, path, mon
 
 DE_GUIDE = DE_LESSONS / "teacher_guide.md"
 #: The five sections in German, in the order of :data:`SECTIONS`.
-DE_SECTIONS = ("Ziele", "Theorie", "Ausprobieren", "Fragen", "Worauf du achten solltest")
+DE_SECTIONS = ("Ziele", "Theorie", "Ausprobieren", "Fragen", "Das Wichtigste")
 _DE_QUESTION = re.compile(r"\*\*Frage (\d+)\.\*\*")
 
 
