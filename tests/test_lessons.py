@@ -573,3 +573,42 @@ def test_every_translated_lesson_is_run_with_the_output_scan():
     assert re.search(r'^testpaths = \[.*"lessons"', pyproject, re.MULTILINE)
     conftest = (REPO / "conftest.py").read_text(encoding="utf-8")
     assert "lesson_language" in conftest and "test_outputs" in conftest
+
+
+# --- 45 minutes that hold (teaching review 2, T4-18) ------------------------------------------
+
+_PATHS = {  # lang: (folder, the 45-minute path's words, the extension marker, the beginner path)
+    "en": (LESSONS, "**45 minutes:**", "> **Extension**", "**Beginner path"),
+    "uk": (UK_LESSONS, "**45 хвилин:**", "> **Розширення**", "**Шлях для початківців"),
+    "de": (DE_LESSONS, "**45 Minuten:**", "> **Erweiterung**", "**Einsteiger-Weg"),
+}
+
+
+@pytest.mark.parametrize("lang", list(_PATHS))
+def test_long_lessons_mark_a_45_minute_core_and_lesson_4_a_beginner_path(lang):
+    """Lessons 2 and 5 name their core path in the Goals and mark every extension part; no
+    question the core path asks for sits in an extension; lesson 4 has a beginner path; the
+    guide states what its timings assume."""
+    folder, core, extension, beginner = _PATHS[lang]
+    marker = {"en": _QUESTION, "uk": _UK_QUESTION, "de": _DE_QUESTION}[lang]
+    for name, extensions in (("02_ionization_energy_and_radius.ipynb", 5),
+                             ("05_strategy.ipynb", 2)):
+        cells = [_source(c) for c in _load(folder / name)["cells"] if c["cell_type"] == "markdown"]
+        goals = next(c for c in cells if c.startswith("## "))
+        assert core in goals, f"{lang}/{name}: the Goals do not name the 45-minute path"
+        assert sum(extension in c for c in cells) == extensions, f"{lang}/{name}"
+        # "... then Q1, Q2, Q5 and Q8." / "dann Frage 1, 2, 5 und 8." / "потім питання 1, 2, 5 і 8."
+        named = re.search(r"(?:then|dann|потім)\s+(.+?)\.", goals.split(core)[1], re.S).group(1)
+        core_questions = {int(n) for n in re.findall(r"\d+", named)}
+        body = next(c for c in cells if marker.search(c))
+        tag = {"en": "*(Extension.)*", "uk": "*(Розширення.)*", "de": "*(Erweiterung.)*"}[lang]
+        for m in marker.finditer(body):
+            marked = body[m.end():].lstrip().startswith(tag)
+            assert marked != (int(m.group(1)) in core_questions), (
+                f"{lang}/{name} question {m.group(1)}: core and extension do not add up")
+        assert core_questions, f"{lang}/{name}: the core path names no questions"
+    four = "\n".join(_source(c) for c in _load(folder / "04_your_first_turn.ipynb")["cells"])
+    assert beginner in four, f"{lang}: lesson 4 has no beginner path"
+    guide = (folder / "teacher_guide.md").read_text(encoding="utf-8")
+    assert re.search(r"\*\*(What the timings assume|Was die Zeitangaben voraussetzen|"
+                     r"Що передбачають ці хвилини)", guide), f"{lang}: no timing assumptions"
