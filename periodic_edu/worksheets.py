@@ -331,7 +331,8 @@ def board_svg(lang: str, values=None) -> str:
         x, y = pad + (c.group - 1) * size, pad + (c.period - 1) * size
         parts.append(f'<rect x="{x}" y="{y}" width="{size - 2}" height="{size - 2}" '
                      f'fill="#fff" stroke="#444" stroke-width="0.6"/>'
-                     f'<text x="{x + 3}" y="{y + 8}" font-size="7">{c.atomic_number}</text>')
+                     f'<text x="{x + 2}" y="{y + 8}" font-size="{7 if values is None else 5.5}">'
+                     f'{c.atomic_number}</text>')
         if values is None:
             parts.append(f'<text x="{x + size / 2 - 1}" y="{y + 25}" font-size="13" '
                          f'text-anchor="middle" font-weight="bold">{c.symbol}</text>')
