@@ -476,6 +476,9 @@ footer { font-size: 8pt; color: #444; margin-top: 14pt; }
 """
 
 
+_COMPACT_CSS = ".exit { break-before: auto; } .question { margin-bottom: 6pt; }"
+
+
 def exit_ticket(sheet: Sheet) -> tuple[str, str]:
     """(question, answer) of the lesson's exit ticket, its numbers filled from the data."""
     lang = sheet.lang
@@ -527,13 +530,15 @@ def paper_text(question: Question, lesson: str) -> str:
     return _paper_hint_free(question.text)
 
 
-def render(sheet: Sheet, teacher: bool) -> str:
-    """The sheet as one self-contained HTML page (student: no answer anywhere in it)."""
+def render(sheet: Sheet, teacher: bool, compact: bool = False) -> str:
+    """The sheet as one self-contained HTML page (student: no answer anywhere in it).
+    ``compact``: two answer lines a question and the exit ticket on the same page (print it
+    double-sided: for 30 pupils the difference is a stack of paper)."""
     lang = sheet.lang
     say = lambda key, **kw: html.escape(_say(key, lang, **kw))  # noqa: E731
     out = [f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
            f"<title>{html.escape(sheet.title)} — {say('teacher' if teacher else 'student')}"
-           f"</title><style>{_CSS}</style></head><body>",
+           f"</title><style>{_CSS}{_COMPACT_CSS if compact else ''}</style></head><body>",
            f'<p class="kind">{say("teacher" if teacher else "student")}</p>',
            f"<h1>{html.escape(sheet.title)}</h1>"]
     if not teacher:  # the teacher's sheet is not handed in
@@ -564,7 +569,7 @@ def render(sheet: Sheet, teacher: bool) -> str:
     notebook = NOTEBOOK.get(sheet.lesson, ())
     for q in sheet.questions:
         question(f"{q.number}.", paper_text(q, sheet.lesson), q.answer, "section",
-                 f' data-question="{q.number}"', 5, q.number in notebook)
+                 f' data-question="{q.number}"', 2 if compact else 5, q.number in notebook)
     if teacher:
         out.append(f"<h2>{say('notice')}</h2>{markdown(sheet.notice)}")
         out.append(f"<p>{say('assessment')}</p>")
@@ -573,7 +578,7 @@ def render(sheet: Sheet, teacher: bool) -> str:
                f"{html.escape(sheet.title)}</h2><p>{say('exit_intro')}</p><ul>"
                + "".join("<li>" + html.escape(_say("exit_self", lang, goal="\x00")).replace(
                    "\x00", _inline(g)) + "</li>" for g in sheet.goals) + "</ul>")
-    question("", ask, answer, "div", ' data-role="exit-question"', 4)
+    question("", ask, answer, "div", ' data-role="exit-question"', 2 if compact else 4)
     out.append("</section>")
     out.append(f"<footer>{say('generated', lesson=sheet.source)}</footer></body></html>\n")
     return "\n".join(out)
@@ -614,15 +619,16 @@ def to_pdf(html_path: Path, pdf_path: Path, chromium: str | None = None,
 
 
 def build(number: str | int, lang: str, out: Path, pdf: bool = False,
-          lessons: Path | None = None) -> list[Path]:
+          lessons: Path | None = None, compact: bool = False) -> list[Path]:
     """Write the student and teacher sheets of one lesson into ``out``; with ``pdf`` also
-    print each to PDF. Returns the files written."""
+    print each to PDF; ``compact`` makes the shorter variant (see :func:`render`). Returns the
+    files written."""
     sheet = lesson_sheet(number, lang, lessons)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for kind, teacher in (("student", False), ("teacher", True)):
         path = out / f"lesson{sheet.lesson}_{lang}_{kind}.html"
-        path.write_text(render(sheet, teacher), encoding="utf-8")
+        path.write_text(render(sheet, teacher, compact), encoding="utf-8")
         written.append(path)
         if pdf:
             written.append(to_pdf(path, path.with_suffix(".pdf")))

@@ -181,3 +181,13 @@ def test_a_missing_figure_would_be_found(monkeypatch):
     monkeypatch.setitem(worksheets.PAPER, "02", {**worksheets.PAPER["02"], 4: ("periods",)})
     with pytest.raises(AssertionError, match="Cs"):
         test_every_question_is_answerable_on_paper_or_marked("en", "02")
+
+
+def test_the_compact_variant_has_fewer_lines_and_no_exit_page_break(tmp_path, capsys):
+    sheet = worksheets.lesson_sheet("01", "uk")
+    full, compact = (worksheets.render(sheet, teacher=False, compact=c) for c in (False, True))
+    assert compact.count('<div class="lines">') == full.count('<div class="lines">')
+    assert compact.count("<div></div>") < full.count("<div></div>") / 2
+    assert ".exit { break-before: auto; }" in compact and ".exit { break-before: auto; }" not in full
+    assert main(["worksheet", "01", "--lang", "uk", "--compact", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "lesson01_uk_student.html").read_text(encoding="utf-8") == compact
