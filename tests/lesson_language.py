@@ -7,6 +7,7 @@ default in pyproject.toml); the repository's ``conftest.py`` hands every uk/de c
 
 What stays as printed, on purpose (each is the same in every language):
 - widgets (their text is checked by the widget tests; the plain-text fallback is a repr);
+- stderr (the kernel's log, not the lesson's words);
 - chemical symbols and formulas (``Na``, ``Mg(OH)2``, ``HeNe``), isotopes (``40Ar``),
   configurations (``[Ne] 3s2 3p1``), upper-case acronyms (NIST, CIAAW, IE);
 - the game's action notation, which is what a learner types into ``game.play(...)`` (``s:ar>Na``,
@@ -49,7 +50,9 @@ def text_of(output: dict) -> str:
     """The text a person sees of one notebook output ('' for a widget, shown as a widget)."""
     kind = output.get("output_type")
     if kind == "stream":
-        return output.get("text", "")
+        # stderr is the kernel's and the libraries' log (a tornado/zmq message under load, a
+        # deprecation warning), not what the lesson prints; an exception fails nbval anyway
+        return output.get("text", "") if output.get("name", "stdout") == "stdout" else ""
     if kind in ("display_data", "execute_result"):
         data = output.get("data", {})
         if "application/vnd.jupyter.widget-view+json" in data:

@@ -563,6 +563,8 @@ def test_the_output_scan_catches_what_the_second_review_found():
               "data": {"text/plain": "<TrendChart object at 0x1>",
                        "application/vnd.jupyter.widget-view+json": {"model_id": "1"}}}
     assert text_of(widget) == ""  # a widget is seen as a widget, not as its repr
+    assert text_of({"output_type": "stream", "name": "stdout", "text": "Urteil: disagrees"})
+    assert not text_of({"output_type": "stream", "name": "stderr", "text": "ERROR:tornado"})
 
 
 def test_every_translated_lesson_is_run_with_the_output_scan():
