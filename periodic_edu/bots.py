@@ -59,7 +59,7 @@ SENTENCES = {
     "take2": NP_("used a Take 2 Energy tile to take {count} energy from {spots}",
                  "used a Take 2 Energy tile to take {count} energy from {spots}"),
     "end": N_("ended the turn on {here}, one of the {family}"),
-    "end_track": N_("ended the turn on {here}, one of the {family}, the next group on the "
+    "end_track": N_("ended the turn on {here}, one of the {family}, the next family on the "
                     "track, to climb the Academic Achievement track"),
     "decline": N_("left {here} undiscovered to keep a research cube"),
     "discover": N_("discovered {here} for {card} ({formula})"),
@@ -70,7 +70,7 @@ SENTENCES = {
     "move": N_("used a Move To tile to jump to {dest} among the {family}"),
     "ext": N_("used +3 Spaces to carry the movement on to {dest}"),
     "reason_cards": N_("{text}, where it can be discovered for {cards}"),
-    "reason_track": N_("{text}, one of the {family}, the next group on the track"),
+    "reason_track": N_("{text}, one of the {family}, the next family on the track"),
     "gained": NP_("gained {tokens} energy from the {trend} spot",
                   "gained {tokens} energy from the {trend} spot"),
     "empty_supply": N_("activated the empty {trend} spot and took 1 energy from the supply"),

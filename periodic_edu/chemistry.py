@@ -100,8 +100,8 @@ class Element:
             by a ``"predicted"`` note).
         shells: Electrons per shell K, L, M, ..., e.g. Fe ``(2, 8, 14, 2)``.
         valence_electrons: Outer-shell electrons for main-group elements (He 2, noble gases
-            8), ns + (n-1)d electrons (= group number) for groups 3-12; ``None`` for the
-            f-block rows.
+            8), ns + (n-1)d electrons (= group number) for groups 3-11, 2 for group 12
+            (school usage: the full d10 sub-shell is not counted); ``None`` for the f-block rows.
         on_board: ``True`` for the 88 cells of the game board, Z 1-56, 72-88, 104-118.
     """
 

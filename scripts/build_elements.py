@@ -289,11 +289,15 @@ def family_of(symbol: str, z: int, group: int | None) -> str:
 
 
 def valence_electrons(group: int | None, period: int) -> int | None:
-    """Main groups: electrons in the outermost shell (He 2); groups 3-12: ns + (n-1)d electrons,
-    which equals the group number. The f-block rows have no agreed count (and no group)."""
+    """Main groups: electrons in the outermost shell (He 2); groups 3-11: ns + (n-1)d electrons,
+    which equals the group number; group 12: 2, the ns electrons, as schools count them (the
+    full (n-1)d10 sub-shell takes no part in bonding; notes.csv says so for Zn, Cd, Hg). The
+    f-block rows have no agreed count (and no group)."""
     if group is None:
         return None
-    if group <= 12:
+    if group == 12:
+        return 2
+    if group <= 11:
         return group
     if group == 18:
         return 2 if period == 1 else 8  # helium's only shell is full with two
@@ -474,7 +478,9 @@ def check(rows, elements) -> None:
         for r, el in zip(rows, elements):
             # Our group-based valence count must agree with mendeleev's own for every element
             # that has a group; a disagreement means a group or a configuration is off.
-            if r["valence_electrons"] is not None and r["valence_electrons"] != el.nvalence():
+            # (group 12 is counted as schools do, 2; mendeleev counts s + d = 12)
+            expected = 12 if r["group"] == 12 else r["valence_electrons"]
+            if r["valence_electrons"] is not None and expected != el.nvalence():
                 raise RuntimeError(f"{r['symbol']}: valence {r['valence_electrons']} "
                                    f"vs mendeleev {el.nvalence()}")
 
@@ -608,8 +614,10 @@ def column_sources(overridden: dict[str, list[str]]) -> dict[str, dict]:
                         "on Element, a list in JSON. Fe: 2 8 14 2."),
         "valence_electrons": entry(
             "valence_electrons", None, "rule: from group", RULES_MD,
-            "Main groups: electrons in the outermost shell (1-8; He 2). Groups 3-12: ns + "
-            "(n-1)d electrons, which equals the group number. Empty for La-Lu and Ac-Lr, which "
+            "Main groups: electrons in the outermost shell (1-8; He 2). Groups 3-11: ns + "
+            "(n-1)d electrons, which equals the group number. Group 12 (Zn, Cd, Hg, Cn): 2, the "
+            "ns electrons, as schools count them (the full (n-1)d10 sub-shell takes no part in "
+            "bonding; mendeleev counts 12). Empty for La-Lu and Ac-Lr, which "
             "have no group and no agreed count. Checked against mendeleev's nvalence() at build "
             "time."),
         "on_board": entry("on_board", None, "rule: RULES §1", RULES_MD, RULES["on_board"]),

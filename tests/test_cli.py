@@ -1,5 +1,6 @@
 """The `periodic-edu` command line: DESIGN §2 contracts and one-line errors."""
 import json
+import re
 import subprocess
 import sys
 
@@ -115,3 +116,21 @@ def test_module_entry_point_and_missing_file():
     assert done.returncode == 0
     assert set(json.loads(done.stdout)["trends"]["atomic_mass_decrease"]) == set(
         "H Li Be B Na Mg".split())
+
+
+def test_element_carries_the_successive_ionization_energies_and_leaps(capsys):
+    """The command line tells the element card's story: every successive ionization energy the
+    kit has (H-Kr) and the leaps the card marks; none beyond Kr, said rather than guessed."""
+    _, out, _ = run(capsys, "element", "Na", "--json")
+    na = json.loads(out)
+    assert len(na["ionization_energies_ev"]) == 11
+    assert na["ionization_energies_ev"][0] == pytest.approx(na["ionization_energy_ev"])
+    assert [(j["after"], j["from"], j["to"]) for j in na["ionization_leaps"]] == [
+        (1, "3s", "2p"), (9, "2s", "1s")]
+    _, out, _ = run(capsys, "element", "Rb", "--json")
+    assert json.loads(out)["ionization_energies_ev"] == []
+    _, out, _ = run(capsys, "element", "Sc", "--lang", "de")
+    assert "Aufeinanderfolgende Ionisierungsenergien (eV): 6,56" in out
+    assert "nach Elektron 3, ×3 (3d → 3p)" in out  # the argon core, not the 4s -> 3d change
+    _, out, _ = run(capsys, "element", "Zn")
+    assert re.search(r"Valence electrons\s+2\n", out) and "s + d = 12" in out

@@ -87,3 +87,22 @@ def test_build_script_reproduces_the_committed_file(tmp_path):
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "ionization_energies.csv").read_bytes() == (
         DATA / "ionization_energies.csv").read_bytes()
+
+
+def test_the_leaps_the_card_marks_are_the_steps_the_data_show():
+    """H-Ca: every shell change is a leap (plus the p -> s leap of B and Al, Be -> B's reason);
+    Sc-Ni: the 4s -> 3d change is no leap, the first leap comes after the group number of
+    electrons (the argon core); every leap moves to a sub-shell held more tightly."""
+    from periodic_edu.chemistry import element
+
+    for z in range(1, 21):
+        symbol = element(z).symbol
+        shells = {j.after_stage for j in ionization.jumps(symbol)}
+        extra = {1} if symbol in ("B", "Al") else set()
+        assert {j.after_stage for j in ionization.leaps(symbol)} == shells | extra, symbol
+    for z in range(21, 29):
+        e = element(z)
+        assert ionization.leaps(e.symbol)[0].after_stage == e.group, e.symbol
+    for z in range(1, 37):
+        for leap in ionization.leaps(z):
+            assert leap.ratio > 1.3 and leap.to_subshell != leap.from_subshell, (z, leap)

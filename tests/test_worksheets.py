@@ -93,3 +93,101 @@ def test_pdf_prints_offline(tmp_path):
     for pdf in pdfs:
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF") and data.count(b"/Type /Page") >= 2
+
+
+# --- sheets that work on paper (teaching review 2: T4-11, T4-12, T4-13, T4-30) ---------------
+
+from difflib import SequenceMatcher  # noqa: E402
+
+from periodic_edu.chemistry import ELEMENTS  # noqa: E402
+
+_SYMBOLS = {e.symbol for e in ELEMENTS}
+#: symbols that are also common words at a sentence start ("In", "As", "Es" ...): required on
+#: the sheet only when they stand in a step ("In → Tl") or a formula-like list
+_WORDLIKE = {"I", "In", "As", "At", "Be", "He", "No", "Es", "Am", "Ca", "Na", "Re", "So"}
+
+
+def _mentioned(text: str) -> set[str]:
+    plain = re.sub(r"`[^`]*`", " ", text)
+    found = {m for m in re.findall(r"(?<![\w¹⁰-⁹])([A-Z][a-z]?)(?![\w])", plain) if m in _SYMBOLS}
+    stepped = set(re.findall(r"([A-Z][a-z]?)\s*[→/]\s*([A-Z][a-z]?)", plain))
+    return {s for s in found if s not in _WORDLIKE} | {s for pair in stepped for s in pair} & _SYMBOLS
+
+
+@pytest.mark.parametrize("lang, number", CASES, ids=[f"{lang}-{n}" for lang, n in CASES])
+def test_every_question_is_answerable_on_paper_or_marked(lang, number):
+    """Each question is in PAPER (the figures it needs are printed, the elements it names are
+    in them, no notebook hint or code call is left) or in NOTEBOOK (and marked so)."""
+    sheet = worksheets.lesson_sheet(number, lang)
+    page = worksheets.render(sheet, teacher=False)
+    paper = worksheets.PAPER[number]
+    notebook = worksheets.NOTEBOOK[number]
+    figures = {fid: _text(worksheets._figure(fid, sheet)[1] + worksheets._figure(fid, sheet)[0])
+               for fid in worksheets.figures_of(sheet)}
+    for q in sheet.questions:
+        block = re.search(rf'<section class="question" data-question="{q.number}">(.*?)</section>',
+                          page, re.S).group(1)
+        assert (q.number in paper) != (q.number in notebook), (
+            f"{lang}-{number} Q{q.number}: neither answerable on paper nor marked (or both)")
+        if q.number in notebook:
+            assert 'data-role="needs-notebook"' in block
+            continue
+        assert 'data-role="needs-notebook"' not in block
+        for fid in paper[q.number]:
+            assert f'data-figure="{fid}"' in page, (lang, number, q.number, fid)
+        assert not re.search(r"<code>[^<]*\(", block), f"{lang}-{number} Q{q.number}: code on paper"
+        # no notebook hint left: "(Use the cell below.)", "(Nutze die Zelle …)"
+        assert not re.search(r"\([^)]*(\bcell\b|\bZelle\b|комірк)", _text(block), re.I), (
+            lang, number, q.number)
+        shown = " ".join(figures[f] for f in paper[q.number]) + " " + _text(block)
+        missing = [s for s in _mentioned(worksheets.paper_text(q, number))
+                   if not re.search(rf"(?<![A-Za-z]){s}(?![a-z])", " ".join(figures[f] for f in paper[q.number]))
+                   and s not in " ".join(re.findall(r"\(([^)]*)\)", _text(block)))]
+        assert not missing, f"{lang}-{number} Q{q.number}: {missing} not in its figures"
+
+
+@pytest.mark.parametrize("lang, number", CASES, ids=[f"{lang}-{n}" for lang, n in CASES])
+def test_the_exit_ticket_is_a_new_question(lang, number):
+    sheet = worksheets.lesson_sheet(number, lang)
+    ask, answer = worksheets.exit_ticket(sheet)
+    assert ask and answer and "{" not in ask + answer  # every number filled from the data
+    for q in sheet.questions:
+        ratio = SequenceMatcher(None, _plain(q.text), ask).ratio()
+        assert ratio < 0.5, f"{lang}-{number}: the exit ticket repeats Q{q.number} ({ratio:.2f})"
+    student = worksheets.render(sheet, teacher=False)
+    teacher = worksheets.render(sheet, teacher=True)
+    exit_part = _text(student.split('data-role="exit-ticket"')[1])
+    assert _text(html.escape(ask)) in exit_part and _text(html.escape(answer)) not in _text(student)
+    assert _text(html.escape(answer)) in _text(teacher)
+
+
+def test_sheets_print_well_on_paper():
+    sheet = worksheets.lesson_sheet("02", "de")
+    student, teacher = (worksheets.render(sheet, teacher=t) for t in (False, True))
+    assert "break-after: avoid" in student  # no heading alone at the bottom of a page
+    name = html.escape(worksheets._say("name", "de"))
+    assert f"<span>{name}</span>" in student and f"<span>{name}</span>" not in teacher
+    assert "Das kann ich:" in student  # the goals read after the stem
+    # the table-top plans' data: every board cell's values on the lesson 2 and 3 sheets
+    assert student.count("<text") > 88 * 3 and "Perioden 2 und 3" in student
+    mass = worksheets.render(worksheets.lesson_sheet("03", "uk"), teacher=False)
+    assert 'data-figure="isotopes"' in mass and "40Ar" in mass and "99,60 %" in mass
+    assert 'data-figure="board_mass"' in mass
+
+
+def test_a_missing_figure_would_be_found(monkeypatch):
+    """The paper check really looks: lesson 2's Q4 without the board of values names Cs and Fr,
+    which no remaining figure prints."""
+    monkeypatch.setitem(worksheets.PAPER, "02", {**worksheets.PAPER["02"], 4: ("periods",)})
+    with pytest.raises(AssertionError, match="Cs"):
+        test_every_question_is_answerable_on_paper_or_marked("en", "02")
+
+
+def test_the_compact_variant_has_fewer_lines_and_no_exit_page_break(tmp_path, capsys):
+    sheet = worksheets.lesson_sheet("01", "uk")
+    full, compact = (worksheets.render(sheet, teacher=False, compact=c) for c in (False, True))
+    assert compact.count('<div class="lines">') == full.count('<div class="lines">')
+    assert compact.count("<div></div>") < full.count("<div></div>") / 2
+    assert ".exit { break-before: auto; }" in compact and ".exit { break-before: auto; }" not in full
+    assert main(["worksheet", "01", "--lang", "uk", "--compact", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "lesson01_uk_student.html").read_text(encoding="utf-8") == compact

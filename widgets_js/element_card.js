@@ -86,8 +86,8 @@ function shellDrawing(symbol, shells) {
 }
 
 // The successive ionization energies as a small chart (log scale: 5 eV to 10 000 eV on one
-// card), each point coloured by the shell its electron leaves, a dashed line at every jump to
-// an inner shell with its ratio. The SVG is role="img" with the whole story as its label, and
+// card), each point coloured by the shell its electron leaves, a dashed line at every leap the data
+// show with its ratio (a dotted one where the shell changes without a leap: 4s/3d). The SVG is role="img" with the whole story as its label, and
 // the numbers are in a table under it (a text alternative that a screen reader can walk).
 const IE_W = 300;
 const IE_H = 150;
@@ -108,12 +108,17 @@ function ionizationChart(symbol, data) {
   const plotH = IE_H - IE_PAD.top - IE_PAD.bottom;
   const x = (i) => IE_PAD.left + (n === 1 ? plotW / 2 : (i * plotW) / (n - 1));
   const y = (v) => IE_PAD.top + plotH * (1 - (Math.log10(v) - lo) / Math.max(1, hi - lo));
+  // jumps: the leaps the data show (a shell change, or a sub-shell one within a shell);
+  // quiet: shell changes with no leap (4s/3d), drawn dotted and said in words
   const jumps = data.jumps || [];
-  const jumpText = jumps.length
-    ? jumps.map((j) => say("ie_jump_item", { n: j.after, ratio: formatNumber(j.ratio), from: j.from, to: j.to })).join("; ")
-    : say("ie_no_jumps");
+  const quiet = data.quiet || [];
+  const leapText = (j) => j.from === j.to
+    ? say("ie_leap_subshell", { n: j.after, ratio: formatNumber(j.ratio), from: j.from_sub, to: j.to_sub })
+    : say("ie_jump_item", { n: j.after, ratio: formatNumber(j.ratio), from: j.from, to: j.to });
+  const jumpText = jumps.length ? jumps.map(leapText).join("; ") : say("ie_no_jumps");
+  const quietText = quiet.map((j) => " " + say("ie_quiet_shell", { n: j.after, ratio: formatNumber(j.ratio), from: j.from, to: j.to })).join("");
   const summary = say("ie_summary", { symbol, count: n, first: formatNumber(values[0]),
-                                      last: formatNumber(values[n - 1]), jumps: jumpText });
+                                      last: formatNumber(values[n - 1]), jumps: jumpText }) + quietText;
   const title = say("ie_title", { symbol });
   const chart = svg("svg", { class: "pe-ie-chart", viewBox: `0 0 ${IE_W} ${IE_H}`, width: IE_W,
                              height: IE_H, role: "img", "aria-label": summary },
@@ -134,6 +139,12 @@ function ionizationChart(symbol, data) {
     const t = svg("text", { x: Number(xx) + 2, y: IE_PAD.top + 9, "font-size": 11, fill: "#8b1e12" });
     t.textContent = `×${formatNumber(j.ratio)}`;  // a ratio, no words to translate
     chart.append(t);
+  }
+  for (const j of quiet) {
+    const xx = ((x(j.after - 1) + x(j.after)) / 2).toFixed(1);
+    chart.append(svg("line", { class: "pe-ie-shell", "data-after": j.after, x1: xx, x2: xx,
+                               y1: IE_PAD.top + 12, y2: IE_PAD.top + plotH, stroke: "#767676",
+                               "stroke-dasharray": "1 2", "stroke-width": 1 }));
   }
   chart.append(svg("polyline", { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
                                  fill: "none", stroke: "#555", "stroke-width": 1 }));

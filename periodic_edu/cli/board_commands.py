@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from typing import Mapping
 
-from .. import board, trends
+from .. import board, ionization, trends
 from ..chemistry import column_info, element, element_name, family_name, notes
 from ..locale.texts import CARD_FIELDS, NOTES, STATES
 from .common import UserError, print_json
@@ -94,8 +94,14 @@ def run_element(args: argparse.Namespace) -> int:
     # The JSON keeps the notes in English (only "name" follows --lang); the text shows them in
     # the language.
     element_notes = notes(data["symbol"])
+    # the successive ionization energies (H-Kr; an empty list beyond) and the leaps the element
+    # card marks, so the command line and the card tell the same story
+    successive = list(ionization.energies(data["symbol"]))
+    leaps = [{"after": j.after_stage, "ratio": round(j.ratio, 1), "from": j.from_subshell,
+              "to": j.to_subshell} for j in ionization.leaps(data["symbol"])]
     if args.json:
-        print_json({**data, "notes": [n.to_dict() for n in element_notes]})
+        print_json({**data, "ionization_energies_ev": successive, "ionization_leaps": leaps,
+                    "notes": [n.to_dict() for n in element_notes]})
         return 0
     labels = {field: t("card", CARD_FIELDS.get(field, field)) for field in data}
     width = max(map(len, labels.values()))
@@ -117,6 +123,13 @@ def run_element(args: argparse.Namespace) -> int:
             shown = value
         unit_text = f" {t('card', unit)}" if unit and value is not None and unit != "1" else ""
         print(f"{labels[field]:<{width}}  {shown}{unit_text}")
+    if successive:
+        print(_("Successive ionization energies (eV): {values}").format(
+            values="  ".join(t.number(round(v, 2)) for v in successive)))
+        print(_("Leaps (the next electron held much more tightly): {leaps}").format(
+            leaps="; ".join(_("after electron {n}, ×{ratio} ({from_} → {to})").format(
+                n=j["after"], ratio=t.number(j["ratio"]), from_=j["from"], to=j["to"])
+                for j in leaps) or "—"))
     for n in element_notes:
         print(_("note on {field}: {note}").format(field=labels.get(n.field, n.field),
                                                  note=n.in_language(_.t.lang))

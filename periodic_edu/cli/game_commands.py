@@ -15,6 +15,8 @@ from .common import UserError, print_json, read_save
 from .lang import Words
 
 #: What ended a game (ids of GameSpec.end_kind and Game.summary()["ended_by"]) in words.
+#: The bots' names in a balance report (a German lesson prints "Gier-Bot", not "greedy").
+BOT_TEXT = {"search": N_("search"), "greedy": N_("greedy"), "random": N_("random")}
 END_TEXT = {"stack": N_("stack"), "track": N_("track"), "round_limit": N_("round limit"),
             "final_turns": N_("final turns"), "deck": N_("empty pile"),
             "score": N_("score reached"), "max_rounds": N_("round limit")}
@@ -202,11 +204,13 @@ def run_balance(args) -> int:
     print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
             "{max_rounds}, {jobs} job(s), {seconds} s").format(
         games=_.ngettext("{n} game", "{n} games", doc["games"]).format(n=doc["games"]),
-        players=args.players, edition=args.edition, bots=", ".join(bot_names),
+        players=args.players, edition=args.edition,
+        bots=", ".join(_(BOT_TEXT[b]) if b in BOT_TEXT else b for b in bot_names),
         max_rounds=args.max_rounds, jobs=doc["jobs"], seconds=number(doc["seconds"], 1)))
     print("{:<5} {:<8} {:>8} {:>10}".format(_("seat"), _("bot"), _("win rate"), _("mean score")))
     for s in doc["seats"]:
-        print(f"{s['seat']:<5} {s['bot']:<8} {percent(s['win_rate']):>8} "
+        bot = _(BOT_TEXT[s["bot"]]) if s["bot"] in BOT_TEXT else s["bot"]
+        print(f"{s['seat']:<5} {bot:<8} {percent(s['win_rate']):>8} "
               f"{number(s['mean_score'], 2):>10}")
     print(_("game length: {rounds} rounds, {turns} turns on average").format(
         rounds=number(doc["mean_rounds"], 1), turns=number(doc["mean_turns"], 1)))

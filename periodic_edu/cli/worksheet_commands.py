@@ -16,6 +16,8 @@ def register(sub) -> None:
     p.add_argument("--out", type=Path, default=Path("worksheets"),
                    help="folder for the sheets (default: ./worksheets)")
     p.add_argument("--pdf", action="store_true", help="also print each sheet to PDF (Chromium)")
+    p.add_argument("--compact", action="store_true",
+                   help="fewer answer lines and no exit-ticket page break: fewer pages to print")
     p.add_argument("--lessons", type=Path, default=None,
                    help="the lessons folder (default: the source checkout's lessons/)")
     p.set_defaults(run=run_worksheet)
@@ -30,6 +32,7 @@ def run_worksheet(args: argparse.Namespace) -> int:
     if not numbers:
         raise UserError(f"no lessons in {args.lang} under {lessons}")
     for number in numbers:
-        for path in worksheets.build(number, args.lang, args.out, pdf=args.pdf, lessons=lessons):
+        for path in worksheets.build(number, args.lang, args.out, pdf=args.pdf, lessons=lessons,
+                                     compact=args.compact):
             print(clean(str(path), 4096))  # a folder the user chose: escaped, not cut
     return 0

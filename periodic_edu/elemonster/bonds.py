@@ -58,10 +58,13 @@ MESSAGES = {
     "mol_share_k_short": N_("{k}×{x} share {n}"),
     "ion_shape": N_("ions need a metal (square) that gives electrons and a nonmetal (hexagon) "
                     "that takes them: {a} is a {kind_a}, {b} is a {kind_b}"),
-    "ion_give": NP_("{x} has {n} outer electron; an ion giver gives 1 to {half}",
-                    "{x} has {n} outer electrons; an ion giver gives 1 to {half}"),
-    "ion_take": NP_("{x} has {n} gap; an ion taker fills 1 to {half}",
-                    "{x} has {n} gaps; an ion taker fills 1 to {half}"),
+    # a metal gives electrons, not ions (teaching review: "ion giver" taught the wrong picture)
+    "ion_give": NP_("{x} has {n} outer electron; a metal (electron giver) gives 1 to {half} "
+                    "electrons",
+                    "{x} has {n} outer electrons; a metal (electron giver) gives 1 to {half} "
+                    "electrons"),
+    "ion_take": NP_("{x} has {n} gap; a nonmetal (electron taker) fills 1 to {half} gaps",
+                    "{x} has {n} gaps; a nonmetal (electron taker) fills 1 to {half} gaps"),
     "ion_balance": N_("{left} but {right} ({eg} ≠ {gt})"),
     "ion_gives": NP_("{g} gives {n} electron", "{g} gives {n} electrons"),
     "ion_fills_1": NP_("{t} fills {n} gap", "{t} fills {n} gaps"),

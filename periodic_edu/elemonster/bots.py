@@ -175,7 +175,7 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
     if k == "attack":
         if action.values == ("en",):
             return said("attack_en", t=action.target + 1, name=_name(action.card, lang),
-                        v=_number(card(action.card).en, lang))
+                        v=i18n.format_number(card(action.card).en, lang, 2))
         return said("attack", t=action.target + 1, name=_name(action.card, lang),
                     labels=_labels(action.values, action.card, lang))
     if k == "parry":

@@ -28,17 +28,24 @@ __all__ = ["ElementCard"]
 
 def _ionization_payload(symbol: str) -> dict:
     """What the card's chart needs: every successive ionization energy, the shell each electron
-    comes from, the jumps, and the citation (empty dict when the kit has no values)."""
+    comes from, the leaps, and the citation (empty dict when the kit has no values)."""
     from .. import ionization
     values = ionization.energies(symbol)
     if not values:
         return {}
     info = ionization.source()
+    leaps = ionization.leaps(symbol)
     return {
         "energies": list(values),
         "shells": list(ionization.shells_removed(symbol)),
+        # the leaps the data show (a shell change, or a sub-shell one such as B's 2p -> 2s),
+        # and the shell changes that show no leap (Sc-Zn: 4s and 3d lie close in energy)
         "jumps": [{"after": j.after_stage, "ratio": round(j.ratio, 1), "from": j.from_shell,
-                   "to": j.to_shell} for j in ionization.jumps(symbol)],
+                   "to": j.to_shell, "from_sub": j.from_subshell, "to_sub": j.to_subshell}
+                  for j in leaps],
+        "quiet": [{"after": j.after_stage, "ratio": round(j.ratio, 1), "from": j.from_shell,
+                   "to": j.to_shell} for j in ionization.jumps(symbol)
+                  if j.after_stage not in {leap.after_stage for leap in leaps}],
         "unit": info["unit"], "citation": info["citation"],
     }
 

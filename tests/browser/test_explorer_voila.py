@@ -158,12 +158,15 @@ def test_linked_card_follows_clicks(page, voila):
     assert card.eval_on_selector_all(".pe-shell-ring", "n => n.length") == 4
     assert "Period 4 · Group 8" in card.inner_text()
     # successive ionization energies: 26 points coloured by shell, a dashed line at each of
-    # the three jumps to an inner shell, and the same story as text for a screen reader
+    # the three leaps the data show (into the argon core after 8, then 16, 24), a dotted one
+    # where the shell changes without a leap (4s -> 3d after 2), and the same story as text
     chart = card.wait_for_selector('[data-role="ionization"] svg[role="img"]')
     assert chart.eval_on_selector_all(".pe-ie-point", "n => n.length") == 26
     assert chart.eval_on_selector_all(".pe-ie-jump", "n => n.map(x => x.dataset.after)") == [
-        "2", "16", "24"]
-    assert "after electron 2" in chart.get_attribute("aria-label")
+        "8", "16", "24"]
+    assert chart.eval_on_selector_all(".pe-ie-shell", "n => n.map(x => x.dataset.after)") == ["2"]
+    label = chart.get_attribute("aria-label")
+    assert "after electron 8" in label and "no leap" in label
     assert card.eval_on_selector_all(".pe-ie-table tbody tr", "n => n.length") == 26
     screenshot(page.locator(CARD), "card_fe")
     click_cell(page, "Og")

@@ -33,7 +33,7 @@ SAME_AS_ENGLISH = {
         Flerovium Moscovium Livermorium Oganesson""".split()),
     ("de", "card"): {"Symbol", "Name", "Da", "eV", "pm", "K"},
     # the printable worksheets' column heads (German words spelt as in English)
-    ("de", "cli"): {"Element", "Name", "Radius (pm)"},
+    ("de", "cli"): {"Element", "Name", "Radius (pm)", "Trend"},
     # only placeholders and punctuation, German words spelt as in English
     ("uk", "widgets"): {"{steps}: {names}.", "{why}"},
     ("de", "widgets"): {"{steps}: {names}.", "{why}", "Element", "Trend",

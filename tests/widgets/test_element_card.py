@@ -85,6 +85,12 @@ def test_card_carries_successive_ionization_energies():
     card = ElementCard("Na")
     assert len(card.ionization["energies"]) == 11
     assert [j["after"] for j in card.ionization["jumps"]] == [1, 9]
+    assert card.ionization["quiet"] == []  # from H to Ca every shell change is a leap
+    # Sc: the 4s -> 3d change shows no leap; the leap comes when the argon core is reached
+    card.symbol = "Sc"
+    assert [(j["after"], j["from_sub"], j["to_sub"]) for j in card.ionization["jumps"]] == [
+        (3, "3d", "3p"), (11, "3s", "2p"), (19, "2s", "1s")]
+    assert [(j["after"], j["from"], j["to"]) for j in card.ionization["quiet"]] == [(2, 4, 3)]
     assert card.ionization["unit"] == "eV" and "NIST" in card.ionization["citation"]
     card.symbol = "Rb"  # beyond Kr: no values, and the card says so instead of guessing
     assert card.ionization == {}
