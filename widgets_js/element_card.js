@@ -6,7 +6,7 @@ import { withStrings } from "./language.js";
 import { pe, formatNumber, familyName } from "./board.js";
 import { say } from "./text.js";
 import { renderElemonsterCard } from "./elemonster_card.js";
-import { planMelody, playMelody } from "./sonify.js";
+import { planMelody, playMelody, melodyWords } from "./sonify.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
@@ -227,19 +227,13 @@ function soundRow(sound, sources, root) {
   if (!sound || !sound.period) return null;
   const live = pe("p", { class: "pe-sr", "aria-live": "polite", "data-role": "card-sound-said" });
   const unit = (sources[sound.field] || {}).unit || "";
-  const what = say(`fact_${sound.field}`).toLowerCase();
+  const label = say(`fact_${sound.field}`).toLowerCase();
   const play = (axis) => {
     const row = sound[axis];
     const plan = planMelody(row.points, row.expect);
     playMelody(plan, { source: `card:${axis}:${root.dataset.cardSymbol}`, host: root });
-    const values = plan.notes.map((n) => n.value);
-    const v = (x) => `${formatNumber(x)}${unit ? ` ${unit}` : ""}`;
-    const words = [say("playing", { what: say(axis === "period" ? "what_period" : "what_group", { what, n: row.n }),
-      notes: say("n_notes", { n: plan.notes.length }), low: v(Math.min(...values)), high: v(Math.max(...values)) }),
-      plan.earcons.length ? say("playing_against", { steps: plan.earcons.map((e) => `${e.from} → ${e.to}`).join(", ") })
-        : say("playing_none_against")];
-    if (plan.rests.length) words.push(say("playing_rests", { symbols: plan.rests.join(", ") }));
-    live.textContent = words.join(" ");
+    const what = say(axis === "period" ? "what_period" : "what_group", { what: label, n: row.n });
+    live.textContent = melodyWords(plan, what, (x) => `${formatNumber(x)}${unit ? ` ${unit}` : ""}`, row.expect);
   };
   const buttons = ["period", "group"].filter((axis) => sound[axis]).map((axis) => {
     const b = pe("button", { type: "button", class: "pe-play", "data-play": axis,

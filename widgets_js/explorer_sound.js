@@ -4,8 +4,8 @@
 // on a focused cell; each melody is also said in words (the live region), so a student who
 // cannot hear it, or a screen reader, gets the same account.
 import { pe } from "./board.js";
-import { say, count } from "./text.js";
-import { planMelody, playMelody, expectAlong } from "./sonify.js";
+import { say } from "./text.js";
+import { planMelody, playMelody, expectAlong, melodyWords } from "./sonify.js";
 import { createVoicing } from "./voicing.js";
 
 // host(): the element whose data-sonify-* attributes record the last melody (for tests)
@@ -49,18 +49,7 @@ export function createExplorerSound(ctx, { host, announce }) {
     const field = row.info.property;
     const plan = planMelody(row.symbols.map((s) => [s, ctx.value(field, s)]), row.expect, { compare: row.compare });
     const record = playMelody(plan, { source: `explorer:${axis}:${symbol}:${state.trend}`, host: host() });
-    const values = plan.notes.map((n) => n.value);
-    const words = [say("playing", {
-      what: row.what, notes: count(plan.notes.length, "n_notes"),
-      low: ctx.withUnit(Math.min(...values), field), high: ctx.withUnit(Math.max(...values), field),
-    })];
-    if (row.expect) {
-      words.push(plan.earcons.length
-        ? say("playing_against", { steps: plan.earcons.map((e) => `${e.from} → ${e.to}`).join(", ") })
-        : say("playing_none_against"));
-    }
-    if (plan.rests.length) words.push(say("playing_rests", { symbols: plan.rests.join(", ") }));
-    announce(words.join(" "), true);
+    announce(melodyWords(plan, row.what, (v) => ctx.withUnit(v, field), row.expect), true);
     return record;
   }
 

@@ -11,6 +11,8 @@
 // ({count, last: {source, notes, earcons, graph}}) and on the `host` element's data-sonify-*
 // attributes, so a test reads the graph the page built instead of listening to a sound card.
 
+import { say, count } from "./text.js";
+
 export const SONIFY_LOW_HZ = 200;
 export const SONIFY_HIGH_HZ = 2000;
 export const SONIFY_MAX_SECONDS = 3;
@@ -50,6 +52,22 @@ export function planMelody(points, expect = 0, { low = SONIFY_LOW_HZ, high = SON
     if (compare === "previous" || !previous) previous = [symbol, value];
   });
   return { notes, rests, earcons, seconds: points.length * step };
+}
+
+/** The words of a melody for the live region (a student who cannot hear it gets the same
+ * account): what plays, how many notes, lowest and highest value (`valueText(v)` adds the
+ * unit), the steps against the arrow (when `expect` is not 0) and the silent rests. */
+export function melodyWords(plan, what, valueText, expect) {
+  const values = plan.notes.map((n) => n.value);
+  const words = [say("playing", { what, notes: count(plan.notes.length, "n_notes"),
+                                  low: valueText(Math.min(...values)), high: valueText(Math.max(...values)) })];
+  if (expect) {
+    words.push(plan.earcons.length
+      ? say("playing_against", { steps: plan.earcons.map((e) => `${e.from} → ${e.to}`).join(", ") })
+      : say("playing_none_against"));
+  }
+  if (plan.rests.length) words.push(say("playing_rests", { symbols: plan.rests.join(", ") }));
+  return words.join(" ");
 }
 
 /** The direction (+1, -1) a trend expects along a period played left to right ("period") or
