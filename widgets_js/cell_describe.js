@@ -2,8 +2,14 @@
 // trend's value with its unit, its rank in its period and group (the ranks come from Python:
 // widgets/_a11y_payload.rank_table), and whether the move's arrow and the data agree on the
 // step from the chosen cell. Pure: the words come from text.js, the values from the caller.
-import { say } from "./text.js";
+import { say, language } from "./text.js";
 import { stepVerdict } from "./explorer_report.js";
+
+/** A property's label inside a sentence: lower case ("first ionization energy"), except in
+ * German, where a noun keeps its capital ("Erste Ionisierungsenergie"). */
+export function inSentence(label) {
+  return language() === "de" ? String(label) : String(label).toLowerCase();
+}
 
 /** "lowest in period 3", "5 of 7 from the lowest in group 1" (rank 1 = the lowest value). */
 export function rankPhrase(rank, n, line) {
@@ -23,7 +29,7 @@ export function rankPhrase(rank, n, line) {
 export function describeCell(ctx, cell, info, ranks, from) {
   const field = info.property;
   const value = ctx.value(field, cell.symbol);
-  const parts = [say("describe_value", { symbol: cell.symbol, what: ctx.labelOf(field).toLowerCase(), value: ctx.withUnit(value, field) })];
+  const parts = [say("describe_value", { symbol: cell.symbol, what: inSentence(ctx.labelOf(field)), value: ctx.withUnit(value, field) })];
   if (ranks) {
     parts.push(rankPhrase(ranks[0], ranks[1], say("line_period", { n: cell.period })));
     parts.push(rankPhrase(ranks[2], ranks[3], say("line_group", { n: cell.group })));

@@ -7,6 +7,7 @@ import { pe, formatNumber, familyName } from "./board.js";
 import { say } from "./text.js";
 import { renderElemonsterCard } from "./elemonster_card.js";
 import { planMelody, playMelody, melodyWords } from "./sonify.js";
+import { inSentence } from "./cell_describe.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
@@ -227,7 +228,7 @@ function soundRow(sound, sources, root) {
   if (!sound || !sound.period) return null;
   const live = pe("p", { class: "pe-sr", "aria-live": "polite", "data-role": "card-sound-said" });
   const unit = (sources[sound.field] || {}).unit || "";
-  const label = say(`fact_${sound.field}`).toLowerCase();
+  const label = inSentence(say(`fact_${sound.field}`));
   const play = (axis) => {
     const row = sound[axis];
     const plan = planMelody(row.points, row.expect);

@@ -7,6 +7,7 @@ import { pe } from "./board.js";
 import { say } from "./text.js";
 import { planMelody, playMelody, expectAlong, melodyWords } from "./sonify.js";
 import { createVoicing } from "./voicing.js";
+import { inSentence } from "./cell_describe.js";
 
 // host(): the element whose data-sonify-* attributes record the last melody (for tests)
 export function createExplorerSound(ctx, { host, announce }) {
@@ -31,16 +32,16 @@ export function createExplorerSound(ctx, { host, announce }) {
         .sort((a, b) => a[1] - b[1] || cellBySymbol.get(a[0]).z - cellBySymbol.get(b[0]).z);
       if (trend === "atomic_number") { // the cells the move can reach, in atomic-number order
         const all = [symbol, ...reach.map(([s]) => s)].sort((a, b) => cellBySymbol.get(a).z - cellBySymbol.get(b).z);
-        return { info, symbols: all, expect: 1, compare: "previous", what: say("what_path", { what: ctx.labelOf(info.property), symbol }) };
+        return { info, symbols: all, expect: 1, compare: "previous", what: say("what_path", { what: inSentence(ctx.labelOf(info.property)), symbol }) };
       }
       return { info, symbols: [symbol, ...reach.map(([s]) => s)], expect: info.sign, compare: "first",
-               what: say("what_path", { what: ctx.labelOf(info.property), symbol }) };
+               what: say("what_path", { what: inSentence(ctx.labelOf(info.property)), symbol }) };
     }
     const key = axis === "period" ? "period" : "group";
     const symbols = ctx.cells.filter((c) => c[key] === here[key])
       .sort((a, b) => (axis === "period" ? a.group - b.group : a.period - b.period)).map((c) => c.symbol);
     return { info, symbols, expect: expectAlong(info, axis), compare: "previous",
-             what: say(axis === "period" ? "what_period" : "what_group", { what: ctx.labelOf(info.property), n: here[key] }) };
+             what: say(axis === "period" ? "what_period" : "what_group", { what: inSentence(ctx.labelOf(info.property)), n: here[key] }) };
   }
 
   function play(axis, symbol = state.symbol) {

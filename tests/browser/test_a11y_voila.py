@@ -94,7 +94,8 @@ def rank(symbol: str, key: str) -> tuple[int, int, int]:
 
 def expected_description(lang: str, symbol: str, start: str | None = None) -> str:
     say, mark = words(lang)
-    label = i18n.gettext("widgets", "First ionization energy", lang).lower()
+    label = i18n.gettext("widgets", "First ionization energy", lang)
+    label = label if lang == "de" else label.lower()  # a German noun keeps its capital
     value = getattr(element(symbol), IE)
     parts = [say("describe_value", symbol=symbol, what=label, value=f"{number(value, mark)} eV")]
     for key, line_key in (("period", "line_period"), ("group", "line_group")):
