@@ -278,6 +278,7 @@ FRONT_END = {
     'play_period': N_("▶ Play period {n}"),
     'play_group': N_("▶ Play group {n}"),
     'play_path': N_("▶ Play the move"),
+    'play_reach': N_("▶ Play the reachable cells"),
     'n_notes': NP_("{n} note", "{n} notes"),
     'what_period': N_("{what} across period {n}"),
     'what_group': N_("{what} down group {n}"),

@@ -19,7 +19,7 @@ from functools import lru_cache
 from .. import board, trends
 from ..chemistry import ELEMENTS, element
 
-__all__ = ["rank_table", "expect_along", "card_rows", "CARD_SOUND_TREND"]
+__all__ = ["rank_table", "expect_along", "card_rows", "trend_values", "CARD_SOUND_TREND"]
 
 #: The trend the element card plays (its period left to right, its group top to bottom): the
 #: first ionization energy, whose dips (Be -> B, N -> O) are the periodic law's best-known
@@ -81,3 +81,19 @@ def card_rows(symbol: str) -> dict:
         "group": ({"n": el.group, "points": group, "expect": expect_along(CARD_SOUND_TREND, "group")}
                   if group else None),
     }
+
+
+@lru_cache(maxsize=1)
+def trend_values() -> dict[str, dict]:
+    """What the game's board plays for the cells a move reaches: per trend, its property's
+    value at every board cell, its sign (+1: rises along the arrow) and unit."""
+    from ._payload import property_info
+    units = {p["id"]: p["unit"] for p in property_info()}
+    out = {}
+    for t in board.TRENDS:
+        field = trends.TREND_PROPERTY[t]
+        out[t] = {"sign": trends.TREND_SIGN[t], "unit": units.get(field, ""),
+                  "values": {c.symbol: (c.atomic_number if field == "atomic_number"
+                                        else getattr(element(c.symbol), field))
+                             for c in board.CELLS}}
+    return out

@@ -339,3 +339,44 @@ def test_forced_colors_keep_every_state_distinct(en_page):
         assert all(m not in ("none", "normal", '""') for m in marks.values()), marks
     finally:
         page.emulate_media(forced_colors="none")
+
+
+# -- the game: hear where the chosen trend takes the flask ---------------------------------------
+GAME = '[data-widget="game"]'
+
+
+def test_game_board_plays_the_reachable_cells(page, voila):
+    from periodic_edu import trends
+    page.goto(f"{voila.base}/voila/render/game.ipynb")
+    page.wait_for_selector(f'{GAME}[data-ready="true"]', timeout=90_000)
+    page.click('[data-role="agenda"] button[data-action^="a:"]')
+    page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
+    play = page.locator(f'{GAME} [data-play="reach"]')
+    assert play.is_hidden()  # nothing lit, nothing to play
+    page.click(f'{GAME} [data-mode="spend"]')
+    lit = '[data-board="game"] [data-reachable="true"]'
+    for trend in ("ionization_energy", "atomic_radius", "atomic_mass_increase",
+                  "atomic_mass_decrease", "atomic_number"):
+        page.click(f'{GAME} button[data-trend="{trend}"]')
+        if page.locator(lit).count():
+            break
+        page.click(f'{GAME} button[data-trend="{trend}"]')  # a second click clears it
+    targets = page.eval_on_selector_all(lit, "ns => ns.map(n => n.dataset.symbol)")
+    assert targets, "no trend reaches a cell from the flask"
+    flask = page.eval_on_selector(f'{GAME} [data-board="game"] [aria-current="true"]', "n => n.dataset.symbol")
+    play.click()
+    melody = last_melody(page)
+    assert melody["source"] == f"game:{trend}:{flask}"
+    field = trends.TREND_PROPERTY[trend]
+
+    def value(s):
+        return board.cell(s).atomic_number if field == "atomic_number" else getattr(element(s), field)
+    played = [s for s in [flask, *targets] if value(s) is not None]
+    assert melody["notes"][0]["symbol"] == flask
+    assert sorted(n["symbol"] for n in melody["notes"]) == sorted(played)
+    sign = trends.TREND_SIGN[trend]
+    assert sorted(e.split(">")[1] for e in melody["earcons"]) == sorted(
+        s for s in played[1:] if (value(s) - value(flask)) * sign < 0)
+    said = page.locator(f'{GAME} [data-role="reach-sound-said"]').inner_text()
+    assert f"from {flask}" in said and f"{len(melody['notes'])} note" in said
+    assert page.js_errors == []
