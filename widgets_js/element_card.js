@@ -6,6 +6,8 @@ import { withStrings } from "./language.js";
 import { pe, formatNumber, familyName } from "./board.js";
 import { say } from "./text.js";
 import { renderElemonsterCard } from "./elemonster_card.js";
+import { planMelody, playMelody, melodyWords } from "./sonify.js";
+import { inSentence } from "./cell_describe.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const T_MAX = 6000; // K: the thermometer's top (W boils at about 5800 K)
@@ -229,6 +231,32 @@ function thermometer(melt, boil, state) {
   ]);
 }
 
+// Hear the card element's period and group (issue 33): the first ionization energy as pitch,
+// with an earcon where it dips against the periodic trend (Python's `sound` trait: rows and
+// the direction the trend expects; widgets/_a11y_payload.card_rows). Off until pressed; the
+// live region says in words what the melody plays.
+function soundRow(sound, sources, root) {
+  if (!sound || !sound.period) return null;
+  const live = pe("p", { class: "pe-sr", "aria-live": "polite", "data-role": "card-sound-said" });
+  const unit = (sources[sound.field] || {}).unit || "";
+  const label = inSentence(say(`fact_${sound.field}`));
+  const play = (axis) => {
+    const row = sound[axis];
+    const plan = planMelody(row.points, row.expect);
+    playMelody(plan, { source: `card:${axis}:${root.dataset.cardSymbol}`, host: root });
+    const what = say(axis === "period" ? "what_period" : "what_group", { what: label, n: row.n });
+    live.textContent = melodyWords(plan, what, (x) => `${formatNumber(x)}${unit ? ` ${unit}` : ""}`, row.expect);
+  };
+  const buttons = ["period", "group"].filter((axis) => sound[axis]).map((axis) => {
+    const b = pe("button", { type: "button", class: "pe-play", "data-play": axis,
+                             text: say(axis === "period" ? "play_period" : "play_group", { n: sound[axis].n }) });
+    b.addEventListener("click", () => play(axis));
+    return b;
+  });
+  return pe("div", { class: "pe-sound pe-card-sound", "data-role": "card-sound", role: "group", "aria-label": say("sound_group") },
+    [...buttons, live]);
+}
+
 function render({ model, el }) {
   if (model.get("card_style") === "elemonster") return renderElemonsterCard({ model, el });
   const root = pe("article", { class: "pe-card", "data-widget": "element-card" });
@@ -319,6 +347,7 @@ function render({ model, el }) {
       thermo,
       config,
       ionizationChart(e.symbol, model.get("ionization")),
+      soundRow(model.get("sound"), sources, root),
       footer,
       errorBox,
     );
@@ -332,6 +361,7 @@ function render({ model, el }) {
 
   model.on("change:element", update);
   model.on("change:ionization", update);
+  model.on("change:sound", update);
   model.on("change:error", showError);
   update();
   showError();
@@ -339,6 +369,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:element", update);
     model.off("change:ionization", update);
+    model.off("change:sound", update);
     model.off("change:error", showError);
     root.remove();
   };

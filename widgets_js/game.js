@@ -236,7 +236,7 @@ function render({ model, el }) {
     drawStatus(v);
     drawTools(v);
     controls.update(v, acts);
-    gameBoard.update(v, targets, me ? me.next_group : null);
+    gameBoard.update(v, targets, me ? me.next_group : null, trendId);
     cards.update(v);
     players.update(v);
     tracks.update(v);

@@ -1,8 +1,9 @@
 // game_board.js: the game's board: flasks, goal cubes, the reachable cells of the current
 // choice with their distance, the cells that would move the player on along the element-group
 // track, and the last movement.
-import { pe, createBoard, setCellText } from "./board.js";
+import { pe, createBoard, setCellText, formatNumber } from "./board.js";
 import { say, count, possessive } from "./text.js";
+import { planMelody, playMelody, melodyWords } from "./sonify.js";
 import { frameBoard } from "./board_frame.js";
 import { CARD_COLOURS } from "./game_cards.js";
 
@@ -19,11 +20,29 @@ export function createGameBoard(ctx, onActivate) {
     pe("span", {}, [pe("span", { class: "pe-g-swatch pe-g-swatch-current" }), say("legend_current")]),
     pe("span", {}, [pe("span", { class: "pe-g-swatch pe-g-swatch-landed" }), say("legend_landed")]),
   ]);
-  const root = pe("div", { class: "pe-g-boardbox" }, [frame.root, legend]);
+  // hear the move (issue 33): the flask's cell, then the cells the chosen trend reaches (by
+  // steps), the trend's property as pitch, a tick where a cell's value is on the wrong side of
+  // the start's; shown only while a trend's cells are lit, said in words in its own region
+  const playButton = pe("button", { type: "button", class: "pe-play", "data-play": "reach", text: say("play_reach") });
+  const playSaid = pe("p", { class: "pe-sr", "aria-live": "polite", "data-role": "reach-sound-said" });
+  const playRow = pe("div", { class: "pe-sound", hidden: true }, [playButton, playSaid]);
+  const root = pe("div", { class: "pe-g-boardbox" }, [frame.root, playRow, legend]);
+  let hear = null; // {trend, from, targets} of the lit cells
+  playButton.addEventListener("click", () => {
+    const info = hear && (ctx.stat.trend_values || {})[hear.trend];
+    if (!info) return;
+    const z = (s) => (ctx.stat.cells.find((c) => c.symbol === s) || {}).z || 0;
+    const order = [...hear.targets.keys()].sort((a, b) => (hear.targets.get(a) || 0) - (hear.targets.get(b) || 0) || z(a) - z(b));
+    const plan = planMelody([hear.from, ...order].map((s) => [s, info.values[s] ?? null]), info.sign, { compare: "first" });
+    playMelody(plan, { source: `game:${hear.trend}:${hear.from}`, host: root });
+    const trendName = (ctx.trendById.get(hear.trend) || { name: hear.trend }).name;
+    playSaid.textContent = melodyWords(plan, say("what_path", { what: trendName, symbol: hear.from }),
+      (x) => `${formatNumber(x)}${info.unit ? ` ${info.unit}` : ""}`, info.sign);
+  });
 
   /** targets: Map symbol -> steps (or null); trackFamily: the family that would advance the
    * player to move on the element-group track (null when not their turn). */
-  function update(v, targets, trackFamily) {
+  function update(v, targets, trackFamily, trendId = null) {
     const players = v.players_state || [];
     const current = v.is_over ? null : v.current_player;
     const cards = ctx.cardById();
@@ -81,6 +100,9 @@ export function createGameBoard(ctx, onActivate) {
       board.setLabel(symbol, extra.join("; "));
     }
     board.root.classList.toggle("pe-g-choosing", targets.size > 0);
+    const from = current !== null && players[current] ? players[current].flask : null;
+    hear = trendId && from && targets.size ? { trend: trendId, from, targets } : null;
+    if (playRow.hidden !== !hear) playRow.hidden = !hear;
     if (current !== null && players[current] && !board.root.contains(document.activeElement)) {
       board.setTabStop(targets.size ? [...targets.keys()][0] : players[current].flask);
     }

@@ -9,8 +9,15 @@
 // data-distance="k" when reachable and exactly one has aria-current="true"; trend controls
 // carry data-trend="<id>"; the five-trend overview uses data-overview-distance instead.
 // The root exposes data-last-highlight-ms (click -> DOM updated and laid out) for tests.
+//
+// Issue 33 (a student who cannot see the board): every main-board cell is described by one
+// shared hidden node (aria-describedby), filled when the cell takes focus: the chosen trend's
+// value and unit, its rank in its period and group (Python's `ranks`), and whether the arrow
+// and the data agree on the step from the chosen cell. The "Hear the trend" row
+// (explorer_sound.js) plays a period, a group or the move as pitch; "Speak aloud" speaks the
+// descriptions and announcements (voicing.js). data-sonify-* on the root: the last melody.
 import { withStrings } from "./language.js";
-import { pe, createBoard, baseLabel, formatNumber, setCellText } from "./board.js";
+import { pe, createBoard, baseLabel, formatNumber, setCellText, familyName } from "./board.js";
 import { say, count, reachAnnouncement } from "./text.js";
 import { createAnnouncer } from "./announcer.js";
 import { frameBoard } from "./board_frame.js";
@@ -18,6 +25,8 @@ import { createOverlay } from "./explorer_overlay.js";
 import { createReport } from "./explorer_report.js";
 import { createOverview } from "./explorer_overview.js";
 import { createExplorerControls } from "./explorer_controls.js";
+import { createExplorerSound } from "./explorer_sound.js";
+import { describeCell } from "./cell_describe.js";
 
 function render({ model, el }) {
   const started = performance.now();
@@ -27,6 +36,7 @@ function render({ model, el }) {
   const columns = model.get("elements");
   const trendInfo = model.get("trend_info");
   const properties = model.get("properties");
+  const ranks = model.get("ranks") || {};
   const indexOf = new Map(columns.symbol.map((s, i) => [s, i]));
   const onBoard = new Set(cells.map((c) => c.symbol));
   const cellBySymbol = new Map(cells.map((c) => [c.symbol, c]));
@@ -65,15 +75,29 @@ function render({ model, el }) {
   const frame = frameBoard(board, { label: say("explorer_scroll_label"), min: 28, max: 39 });
   const legend = pe("div", { class: "pe-legend", "data-role": "legend" });
   const overlay = createOverlay(ctx, board, legend);
+  // the families by shape as well as tint (periodic.css draws the same mark in each cell)
+  const families = [...new Set([...cells, ...fblock].map((c) => c.family))];
+  const familyLegend = pe("p", { class: "pe-family-legend", "data-role": "family-legend" }, [
+    pe("span", { class: "pe-legend-title", text: say("families_legend") }),
+    ...families.map((f) => pe("span", { class: "pe-family-key", "data-family": f, text: familyName(f) })),
+  ]);
   const status = pe("p", { class: "pe-status", "data-role": "status" });
   const report = createReport(ctx);
   const overview = createOverview(ctx, (trend) => setIntent("trend", trend));
   const announcer = createAnnouncer();
+  const sound = createExplorerSound(ctx, { host: () => root, announce });
+  // what the live region says, the self-voicing speaks too (when it is on)
+  function announce(text, again = false) {
+    if (announcer.say(text, again)) sound.voicing.speak(text);
+  }
+  const descId = `pe-cell-desc-${Math.random().toString(36).slice(2, 10)}`;
+  const description = pe("span", { class: "pe-sr", id: descId, "data-role": "cell-description" });
+  for (const c of cells) board.cell(c.symbol).setAttribute("aria-describedby", descId);
   const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });
   const side = pe("div", { class: "pe-side", tabindex: "0", role: "region", "aria-label": say("report_label") }, [status, report.root]);
   const root = pe("div", { class: "pe-explorer", "data-widget": "trend-explorer" }, [
-    controls.root, errorBox, announcer.root,
-    pe("div", { class: "pe-main" }, [pe("div", { class: "pe-board-column" }, [frame.root, legend]), side]),
+    controls.root, errorBox, announcer.root, description,
+    pe("div", { class: "pe-main" }, [pe("div", { class: "pe-board-column" }, [frame.root, sound.root, legend, familyLegend]), side]),
     overview.root,
   ]);
   el.append(root);
@@ -132,14 +156,45 @@ function render({ model, el }) {
       steps: count(steps, "n_steps"), agrees: tally.agrees, disagrees: tally.disagrees,
     });
     overview.update(symbol, trend, steps);
+    sound.update(symbol, trend, steps);
+    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-symbol]");
+    if (focused && board.grid.contains(focused)) describe(focused.dataset.symbol, false);
     if (announceNext) {
       // the person chose something: say where the flask can go, grouped by distance
       announceNext = false;
       const nameOf = (s) => String(ctx.value("name", s) || s).toLowerCase();
-      announcer.say(reachAnnouncement(name, nameOf(symbol), Object.fromEntries(reach), nameOf,
+      announce(reachAnnouncement(name, nameOf(symbol), Object.fromEntries(reach), nameOf,
         (s) => (cellBySymbol.get(s) || {}).z || 0));
     }
   }
+
+  /** Fill the shared description for `symbol` (and speak label + description if voicing). */
+  function describe(symbol, speak = true) {
+    const cell = cellBySymbol.get(symbol);
+    if (!cell) return;
+    const trend = ctx.trendById.has(model.get("trend")) ? model.get("trend") : trendInfo[0].id;
+    const info = ctx.trendById.get(trend);
+    const reachable = shown.has(symbol) && shown.get(symbol).split("|")[0] !== "";
+    const text = describeCell(ctx, cell, info, (ranks[info.property] || {})[symbol] || null,
+      reachable && symbol !== lastGood ? lastGood : null);
+    if (description.textContent !== text) description.textContent = text;
+    if (speak) sound.voicing.speak(`${board.cell(symbol).getAttribute("aria-label")}. ${text}`);
+  }
+  function onFocus(event) {
+    const node = event.target.closest("[data-symbol]");
+    if (node) describe(node.dataset.symbol);
+  }
+  function onKey(event) {
+    // P / G on a focused cell: hear its period / group (no modifier: Jupyter keeps its own)
+    const node = event.target.closest("[data-symbol]");
+    const key = String(event.key || "").toLowerCase();
+    if (!node || event.ctrlKey || event.metaKey || event.altKey || (key !== "p" && key !== "g")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    sound.play(key === "p" ? "period" : "group", node.dataset.symbol);
+  }
+  board.grid.addEventListener("focusin", onFocus);
+  board.grid.addEventListener("keydown", onKey);
 
   function showError() {
     const text = model.get("error") || "";
@@ -186,6 +241,8 @@ function render({ model, el }) {
   return () => {
     for (const name of ["symbol", "trend", "steps", "property"]) model.off(`change:${name}`, update);
     model.off("change:error", showError);
+    board.grid.removeEventListener("focusin", onFocus);
+    board.grid.removeEventListener("keydown", onKey);
     frame.destroy();
     board.destroy();
     overview.destroy();

@@ -19,7 +19,7 @@ from typing import Any
 import traitlets
 
 from ..chemistry import element as _element
-from . import _checks, _payload
+from . import _a11y_payload, _checks, _payload
 from ._assets import css, esm
 from ._base import IntentWidget
 
@@ -74,6 +74,10 @@ class ElementCard(IntentWidget):
                                 "each electron leaves and the jumps between shells; empty "
                                 "beyond Kr (read-only).").tag(sync=True)
 
+    sound = traitlets.Dict(help="The rows the card plays as pitch: its period and group with "
+                           "the first ionization energy of each element and the direction "
+                           "the trend expects (read-only; issue 33).").tag(sync=True)
+
     def __init__(self, symbol: Any = "H", style: str = "classic", **kwargs: Any) -> None:
         if style not in ("classic", "elemonster"):
             raise ValueError(f"style must be 'classic' or 'elemonster', not {style!r}")
@@ -93,6 +97,7 @@ class ElementCard(IntentWidget):
     def _show(self, symbol: str) -> None:
         self.element = _payload.card_data(_element(symbol), self.lang)
         self.ionization = _ionization_payload(symbol)
+        self.sound = _a11y_payload.card_rows(symbol)
         if self.card_style == "elemonster":
             from ._elemonster_payload import card_payload, card_text
             self.elemonster_text = card_text(self.lang)  # its words in the card's language

@@ -42,7 +42,7 @@ from ..engine.tables import AA_CAPACITY
 from ..engine.reasons import card_namer
 from ..locale.widget_texts import DASHBOARD, FRONT_END
 from ..tabletop.table import Text
-from . import _payload
+from . import _a11y_payload, _payload
 from ._assets import css, esm
 from ._base import describe, local
 from ..game_story import OBJECTIVE_WORDS
@@ -231,6 +231,8 @@ def _static(lang: str = "en") -> dict[str, Any]:
         "colours": list(COLOURS),
         "families": {f: list(members) for f, members in FAMILIES.items()},
         "rules_url": RULES_URL,
+        # the trends' values at every cell: the board plays a move's reach as pitch (issue 33)
+        "trend_values": _a11y_payload.trend_values(),
         "objectives": {k: i18n.gettext("widgets", OBJECTIVE_WORDS[k], lang) if k in OBJECTIVE_WORDS
                        else i18n.gettext("decks", v, lang) for k, v in OBJECTIVE_TEXT.items()},
     }

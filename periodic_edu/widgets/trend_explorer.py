@@ -22,7 +22,7 @@ import traitlets
 
 from ..chemistry import element_name
 from .. import board, i18n, trends
-from . import _checks, _payload
+from . import _a11y_payload, _checks, _payload
 from ._assets import css, esm
 from ._base import IntentWidget
 
@@ -63,6 +63,9 @@ class TrendExplorer(IntentWidget):
     elements = traitlets.Dict(help="Columns over the 118 elements (index Z-1).").tag(sync=True)
     trend_info = traitlets.List(help="The five trends and their data checks.").tag(sync=True)
     properties = traitlets.List(help="Overlay choices with unit and source.").tag(sync=True)
+    ranks = traitlets.Dict(help="ranks[field][symbol] = [rank in period, of n, rank in group, "
+                           "of m] (1 = lowest) for each trend's property: what a focused cell "
+                           "says (issue 33).").tag(sync=True)
 
     def __init__(self, card: Any = None, **kwargs: Any) -> None:
         kwargs.setdefault("cells", _payload.board_cells())
@@ -71,6 +74,7 @@ class TrendExplorer(IntentWidget):
         kwargs.setdefault("elements", _payload.element_columns())
         kwargs.setdefault("trend_info", _payload.trend_info())
         kwargs.setdefault("properties", _payload.property_info())
+        kwargs.setdefault("ranks", _a11y_payload.rank_table())
         super().__init__(**kwargs)
         self._card_link = None
         if card is not None:

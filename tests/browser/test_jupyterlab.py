@@ -59,6 +59,12 @@ def test_notebook_runs_in_jupyterlab_and_the_widgets_render(page, jupyterlab):
     assert page.evaluate("document.activeElement.dataset.symbol") == "Mg"
     page.keyboard.press("Enter")
     page.wait_for_selector('.jp-OutputArea [data-widget="element-card"][data-card-symbol="Mg"]')
+    # P on the focused cell plays its period as pitch (Web Audio in Lab too, issue 33): the
+    # key reaches the board, not Lab's command mode
+    page.keyboard.press("p")
+    melody = page.evaluate("window.__periodicSonify.last")
+    assert [n["symbol"] for n in melody["notes"]] == ["Na", "Mg", "Al", "Si", "P", "S", "Cl", "Ar"]
+    assert melody["audio"] is True and melody["earcons"] == []  # Z rises along every period
     screenshot(page, "jupyterlab_explorer")
     # The test venv also holds the static site's build tools (the `site` extra), whose
     # JupyterLite kernel extension is meant for the built site: JupyterLab loads it from the

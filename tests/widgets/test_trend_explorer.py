@@ -12,7 +12,7 @@ from periodic_edu.chemistry import ELEMENTS
 from periodic_edu.widgets import PROPERTIES, ElementCard, TrendExplorer, explore
 
 INTENTS = {"symbol", "trend", "steps", "property"}
-DATA = {"cells", "fblock", "reach_table", "elements", "trend_info", "properties"}
+DATA = {"cells", "fblock", "reach_table", "elements", "trend_info", "properties", "ranks"}
 
 
 @pytest.fixture(scope="module")
