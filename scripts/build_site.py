@@ -392,6 +392,22 @@ def page_script() -> str:
                   "const WORDS", words)
 
 
+def homework_script() -> str:
+    """homework.js with the homework page's own words in every language, from the message
+    catalog (SITE's, HOMEWORK's, the language switch's): they show before Python has loaded."""
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import DASHBOARD, HOMEWORK, SITE
+
+    words = {lang: {**{key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()},
+                    **{key: i18n.gettext("widgets", text, lang)
+                       for key, text in HOMEWORK.items()},
+                    "language": i18n.gettext("widgets", DASHBOARD["language"], lang),
+                    "languages": [[c, i18n.LANGUAGE_NAMES[c]] for c in i18n.LANGUAGES]}
+             for lang in i18n.LANGUAGES}
+    return filled("homework.js", "const WORDS = {}; // WORDS: written by scripts/build_site.py",
+                  "const WORDS", words)
+
+
 # -- the static tabs: data written by Python, drawn by the widgets' own modules ----------------
 #: Where the static dashboard finds one language's data (the page fetches only its own).
 DATA_FILE = "dashboard-data-{lang}.json"
@@ -478,7 +494,7 @@ def static_bundle(work: Path, into: Path) -> None:
 PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
               "dashboard-widgets.js", "dashboard-widgets.css", "dashboard_worker.js",
               "page_kernel.py", "manifest.webmanifest", "icon-192.png", "icon-512.png",
-              "icon.svg")
+              "icon.svg", "homework.html", "homework.js")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -705,8 +721,10 @@ def build(output: Path) -> dict:
         say("jupyter lite build")
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(built)], cwd=lite)
-        for name in ("index.html", "dashboard.html", "site.css", "page_kernel.py"):
+        for name in ("index.html", "dashboard.html", "homework.html", "site.css",
+                     "page_kernel.py"):
             shutil.copy2(SRC / name, built / name)
+        (built / "homework.js").write_text(homework_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)

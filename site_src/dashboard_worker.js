@@ -24,7 +24,7 @@ function deliver(message) {
   }
 }
 
-async function start(query) {
+async function start(query, homework = null) {
   const fetched = [...WHEELS.map((name) => fetch(PYODIDE + name)),
     fetch(new URL("./page_kernel.py", import.meta.url))].map(async (response) => {
     const got = await response;
@@ -50,7 +50,10 @@ async function start(query) {
   await new Promise((resolve) => setTimeout(resolve, 0));
   building = true;
   const lang = language || new URLSearchParams(query).get("lang") || "en";
-  const models = JSON.parse(await pageKernel.start(post, `lang=${encodeURIComponent(lang)}`));
+  // the homework page (homework.html) sends its link's fragment: its one assigned game
+  const models = JSON.parse(homework === null
+    ? await pageKernel.start(post, `lang=${encodeURIComponent(lang)}`)
+    : await pageKernel.start_homework(post, homework, lang));
   kernel = pageKernel;
   say({ type: "display", models, lang });
 }
@@ -58,7 +61,8 @@ async function start(query) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "start") {
-    start(String(message.query || "")).catch((error) => {
+    const homework = typeof message.homework === "string" ? message.homework : null;
+    start(String(message.query || ""), homework).catch((error) => {
       console.error(error);
       say({ type: "failed", message: String(error && error.message || error) });
     });
@@ -68,6 +72,9 @@ self.onmessage = (event) => {
     // were built in); then page_kernel switches them (and checks the code)
     if (kernel) kernel.set_language(String(message.lang));
     else if (!building) language = String(message.lang);
+  } else if (message.type === "homework_code" && kernel) {
+    // the homework page asks for its result code (checked in Python: page_kernel.homework_code)
+    say({ type: "homework_code", result: kernel.homework_code(JSON.stringify(message.asked)) });
   } else if (kernel) {
     deliver(message);
   }
