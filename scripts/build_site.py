@@ -327,10 +327,22 @@ def dashboard_wheels(wheels: dict[str, Path]) -> list[str]:
     return [wheels[canonical(n)].name for n in PINS["dashboard"]]
 
 
+def homework_wheels(wheels: dict[str, Path]) -> list[str]:
+    """The file names of the wheels the homework page loads besides the dashboard's
+    (pins.json's ``homework``: segno, for the result code's QR code)."""
+    return [wheels[canonical(n)].name for n in PINS["homework"]]
+
+
 def worker_script(wheels: dict[str, Path]) -> str:
-    """dashboard_worker.js with the file names of the wheels the dashboard imports."""
-    return filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
-                  dashboard_wheels(wheels))
+    """dashboard_worker.js with the file names of the wheels the dashboard imports (and the
+    homework page's own)."""
+    script = filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
+                    dashboard_wheels(wheels))
+    marker = "const HOMEWORK_WHEELS = [];"
+    if script.count(marker) != 1:
+        raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
+    return script.replace(marker, "const HOMEWORK_WHEELS = "
+                          f"{json.dumps(homework_wheels(wheels))};")
 
 
 # -- the JupyterLite build -------------------------------------------------------------------
@@ -730,7 +742,8 @@ def build(output: Path) -> dict:
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)
         data = write_dashboard_data(built)
-        version = offline_pieces(built, dashboard_wheels(wheels), data)
+        version = offline_pieces(built, dashboard_wheels(wheels) + homework_wheels(wheels),
+                                 data)
         (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():

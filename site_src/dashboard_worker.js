@@ -10,6 +10,8 @@ import { loadPyodide } from "./static/pyodide/pyodide.mjs";
 
 // WHEELS: written by scripts/build_site.py (file names in static/pyodide/, from pins.json).
 const WHEELS = [];
+// HOMEWORK_WHEELS: the homework page's own (segno, for the QR code), written by the build too
+const HOMEWORK_WHEELS = [];
 const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
 
 const say = (message, transfer = []) => self.postMessage(message, transfer);
@@ -25,7 +27,8 @@ function deliver(message) {
 }
 
 async function start(query, homework = null) {
-  const fetched = [...WHEELS.map((name) => fetch(PYODIDE + name)),
+  const wheels = homework === null ? WHEELS : [...WHEELS, ...HOMEWORK_WHEELS];
+  const fetched = [...wheels.map((name) => fetch(PYODIDE + name)),
     fetch(new URL("./page_kernel.py", import.meta.url))].map(async (response) => {
     const got = await response;
     if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
@@ -35,10 +38,10 @@ async function start(query, homework = null) {
   say({ type: "progress", step: "python" });
   const files = await Promise.all(fetched);
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const wheel of files.slice(0, WHEELS.length)) {
+  for (const wheel of files.slice(0, wheels.length)) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, files[WHEELS.length]);
+  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, files[wheels.length]);
   say({ type: "progress", step: "packages" });
   const pageKernel = pyodide.pyimport("page_kernel");
   const post = (text, buffers) => {

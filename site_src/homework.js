@@ -7,8 +7,8 @@
 // Jupyter widgets' front end (dashboard-widgets.js), as on the dashboard. The student types a
 // name, plays to the end, answers the check when the assignment lists its items, and asks for
 // the result code: Python makes it (result_code: the same checks as the teacher's side) and
-// this page shows it with a copy button and keeps it in localStorage, so a reload shows it
-// again before Python has started. The service worker (sw.js, scope ./homework) keeps the
+// this page shows it with a copy button and its QR code (segno, loaded by this page only) and
+// keeps it in localStorage, so a reload shows it again before Python has started. The service worker (sw.js, scope ./homework) keeps the
 // page and all it loads for offline use, as it does for the dashboard.
 
 // The page's own words, every language, from the message catalog (SITE and HOMEWORK of
@@ -141,6 +141,11 @@ async function display(models) {
 function showCode(kept) {
   $("hw-code").value = kept.code;
   $("hw-code-box").hidden = false;
+  // the QR code: an SVG Python drew (segno), parsed as SVG (never as HTML) before it is shown
+  const svg = kept.qr ? new DOMParser().parseFromString(kept.qr, "image/svg+xml").documentElement : null;
+  const drawn = svg && svg.nodeName === "svg" && !svg.querySelector("script, foreignObject");
+  $("hw-qr").replaceChildren(...(drawn ? [document.importNode(svg, true)] : []));
+  $("hw-qr-box").hidden = !drawn;
 }
 
 function makeCode() {
@@ -159,7 +164,8 @@ function codeMade(result) {
     $("hw-code-error").textContent = result.error;
     return;
   }
-  const kept = { code: result.code, score: result.score, name: $("hw-name").value.trim() };
+  const kept = { code: result.code, score: result.score, qr: result.qr || "",
+    name: $("hw-name").value.trim() };
   try {
     localStorage.setItem(KEPT, JSON.stringify(kept));
   } catch (error) { // storage full or off: the code is on screen all the same

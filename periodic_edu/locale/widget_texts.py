@@ -759,6 +759,7 @@ HOMEWORK = {
                     "your answers and your moves; your teacher's copy of the kit replays the "
                     "game and works out the score."),
     "copy": N_("Copy the code"),
+    "qr": N_("The same code as a QR code: your teacher can scan it from this screen."),
     "copied": N_("The code is copied."),
     "copy_failed": N_("This browser does not allow copying here: select the code and copy it "
                       "yourself."),

@@ -24,6 +24,7 @@ True
 """
 from __future__ import annotations
 
+import io
 from typing import Any, Mapping
 
 from .. import i18n
@@ -32,7 +33,7 @@ from ..games import get_game
 from ..locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK
 from ..tabletop.table import Table, TableError, Text
 
-__all__ = ["AssignedTable", "HomeworkSession", "ANSWER_LETTERS"]
+__all__ = ["AssignedTable", "HomeworkSession", "ANSWER_LETTERS", "qr_svg"]
 
 #: the letters a choice or a reason of a check's item can be (what a result code can carry)
 ANSWER_LETTERS = "abcdefg"
@@ -102,7 +103,7 @@ class HomeworkSession:
         return bool(self.widget.table.is_over)
 
     def code(self, name: Any, answers: Any) -> dict[str, Any]:
-        """``{"code", "score"}`` for the finished game and the answers, or ``{"error"}`` (in
+        """``{"code", "score", "qr"}`` (``qr``: :func:`qr_svg`) for the finished game and the answers, or ``{"error"}`` (in
         the widget's language) when the game is not over or the name or answers are refused.
         ``answers``: item id -> ``{"choice": letter, "reason": letter}``, items of the
         assignment's list only."""
@@ -118,7 +119,23 @@ class HomeworkSession:
         except HomeworkError as error:
             return {"error": error.render(lang)}
         scores = self.widget.table.game.scores()
-        return {"code": code, "score": scores[self.assignment.seat]["total"]}
+        return {"code": code, "score": scores[self.assignment.seat]["total"], "qr": qr_svg(code)}
+
+
+def qr_svg(code: str) -> str:
+    """The code's QR code as an SVG element (scales to its box: a viewBox, no size), or ''
+    without segno (the ``qr`` extra; the static site's homework page loads it). Every
+    character of a code is in QR's alphanumeric set, so even a long game's code makes a QR
+    code a phone camera reads from a screen."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    out = io.BytesIO()
+    # with its namespace: the page parses it as SVG (an element of no namespace draws nothing)
+    segno.make(code, error="m").save(out, kind="svg", xmldecl=False, svgns=True, nl=False,
+                                     omitsize=True, border=4, dark="#000", light="#fff")
+    return out.getvalue().decode("utf-8")
 
 
 def _answers(assignment: Assignment, answers: Any) -> dict[str, dict[str, str]] | None:

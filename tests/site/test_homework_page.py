@@ -1,11 +1,12 @@
 """The static site's homework page (homework.html), as a student gets it: an assignment link
 opened on a phone, the network cut after the first load, the game played to its end by clicks,
-the check answered, the result code made and copied; the teacher's side (read_code, and
+the check answered, the result code made and copied (and shown as a QR code); the teacher's side (read_code, and
 teacher.import_codes on a real room store) reads it with the page's score, and refuses a code
 with one character changed and a save edited to a better score. No request leaves the site."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -16,6 +17,7 @@ from periodic_edu.assignments import AssignedGame, CodeError, new_assignment, re
     result_code
 from periodic_edu.classroom import open_room
 from periodic_edu.games import GAMES
+from periodic_edu.widgets.homework_game import qr_svg
 
 KEY = {"ie-1B": {"choice": "b", "reason": "c"}, "ar-2B": {"choice": "a", "reason": "a"}}
 #: the page's words that must show (English: the assignment's language)
@@ -88,8 +90,15 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
         page.wait_for_function("document.getElementById('hw-status').textContent === "
                                "'The code is copied.'")
         assert page.evaluate("navigator.clipboard.readText()") == code
-        box = code_box.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # fits the phone's width
+        # its QR code: the code's own (segno's modules for exactly this text), named, on screen
+        qr = page.get_by_role("img", name="The same code as a QR code")
+        drawn = qr.locator("svg path.qrline").get_attribute("d")
+        assert qr.locator("svg").evaluate("n => [n.namespaceURI, n.querySelector("
+                                          "'path.qrline').getBBox().width > 20]") == [
+            "http://www.w3.org/2000/svg", True]  # drawn as SVG, not as unknown XML
+        assert drawn == re.search(r'class="qrline"[^>]* d="([^"]+)"', qr_svg(code)).group(1)
+        for box in (code_box.bounding_box(), qr.bounding_box()):  # fit the phone's width
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] > 100
         assert_axe_clean(page, "homework page, the code shown (390 px)")
         screenshot(page, "site_homework_code")
 

@@ -48,6 +48,8 @@ def test_the_page_game_gives_a_code_the_replay_reads_with_its_score(game, option
                                   "ar-2B": {"choice": "", "reason": ""}})
     score = w.table.game.scores()[0]["total"]
     assert out["score"] == score
+    assert out["qr"].startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ')
+    assert 'class="qrline"' in out["qr"]
     read = read_code(a, out["code"], key={"ie-1B": {"choice": "b", "reason": "c"}})
     assert (read["name"], read["score"], read["over"], read["flags"]) == ("Ada", score, True, [])
     assert read["answers"] == {"ie-1B": {"choice": "b", "reason": "c"}}
