@@ -18,6 +18,8 @@ part of a kernel the widgets use, and no more.
 dashboard_worker.js runs this file, then :func:`start`, which builds the two tabs that need
 Python: Play and Elemonster (the page draws Explore trends and Element cards itself, from data
 the site build wrote). The page owns the language switch: :func:`set_language` follows it.
+The homework page (homework.html) runs the same file with :func:`start_homework` instead (its
+one assigned game) and asks :func:`homework_code` for the result code.
 """
 from __future__ import annotations
 
