@@ -327,10 +327,22 @@ def dashboard_wheels(wheels: dict[str, Path]) -> list[str]:
     return [wheels[canonical(n)].name for n in PINS["dashboard"]]
 
 
+def homework_wheels(wheels: dict[str, Path]) -> list[str]:
+    """The file names of the wheels the homework page loads besides the dashboard's
+    (pins.json's ``homework``: segno, for the result code's QR code)."""
+    return [wheels[canonical(n)].name for n in PINS["homework"]]
+
+
 def worker_script(wheels: dict[str, Path]) -> str:
-    """dashboard_worker.js with the file names of the wheels the dashboard imports."""
-    return filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
-                  dashboard_wheels(wheels))
+    """dashboard_worker.js with the file names of the wheels the dashboard imports (and the
+    homework page's own)."""
+    script = filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
+                    dashboard_wheels(wheels))
+    marker = "const HOMEWORK_WHEELS = [];"
+    if script.count(marker) != 1:
+        raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
+    return script.replace(marker, "const HOMEWORK_WHEELS = "
+                          f"{json.dumps(homework_wheels(wheels))};")
 
 
 # -- the JupyterLite build -------------------------------------------------------------------
@@ -389,6 +401,22 @@ def page_script() -> str:
                     "languages": [[c, i18n.LANGUAGE_NAMES[c]] for c in i18n.LANGUAGES]}
              for lang in i18n.LANGUAGES}
     return filled("dashboard.js", "const WORDS = {}; // WORDS: written by scripts/build_site.py",
+                  "const WORDS", words)
+
+
+def homework_script() -> str:
+    """homework.js with the homework page's own words in every language, from the message
+    catalog (SITE's, HOMEWORK's, the language switch's): they show before Python has loaded."""
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import DASHBOARD, HOMEWORK, SITE
+
+    words = {lang: {**{key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()},
+                    **{key: i18n.gettext("widgets", text, lang)
+                       for key, text in HOMEWORK.items()},
+                    "language": i18n.gettext("widgets", DASHBOARD["language"], lang),
+                    "languages": [[c, i18n.LANGUAGE_NAMES[c]] for c in i18n.LANGUAGES]}
+             for lang in i18n.LANGUAGES}
+    return filled("homework.js", "const WORDS = {}; // WORDS: written by scripts/build_site.py",
                   "const WORDS", words)
 
 
@@ -478,7 +506,7 @@ def static_bundle(work: Path, into: Path) -> None:
 PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
               "dashboard-widgets.js", "dashboard-widgets.css", "dashboard_worker.js",
               "page_kernel.py", "manifest.webmanifest", "icon-192.png", "icon-512.png",
-              "icon.svg")
+              "icon.svg", "homework.html", "homework.js")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -705,14 +733,17 @@ def build(output: Path) -> dict:
         say("jupyter lite build")
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(built)], cwd=lite)
-        for name in ("index.html", "dashboard.html", "site.css", "page_kernel.py"):
+        for name in ("index.html", "dashboard.html", "homework.html", "site.css",
+                     "page_kernel.py"):
             shutil.copy2(SRC / name, built / name)
+        (built / "homework.js").write_text(homework_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)
         data = write_dashboard_data(built)
-        version = offline_pieces(built, dashboard_wheels(wheels), data)
+        version = offline_pieces(built, dashboard_wheels(wheels) + homework_wheels(wheels),
+                                 data)
         (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():

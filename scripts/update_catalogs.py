@@ -102,6 +102,8 @@ def _data_messages(domain: str) -> list[Message]:
         out += [(text, [f"game log {key}"], []) for key, text in widget_texts.GAME_LOG.items()]
         out += [(text, [f"widget message {key}"], []) for key, text in widget_texts.PAGE.items()]
         out += [(text, [f"static site {key}"], []) for key, text in widget_texts.SITE.items()]
+        out += [(text, [f"homework page {key}"], [])
+                for key, text in widget_texts.HOMEWORK.items()]
         out += [(text, [f"rules page {key}"], []) for key, text in widget_texts.RULES_PAGE.items()]
         out += [(text, [f"agenda objective {key}, in a student's words"], [])
                 for key, text in widget_texts.OBJECTIVE_WORDS.items()]

@@ -10,6 +10,8 @@ import { loadPyodide } from "./static/pyodide/pyodide.mjs";
 
 // WHEELS: written by scripts/build_site.py (file names in static/pyodide/, from pins.json).
 const WHEELS = [];
+// HOMEWORK_WHEELS: the homework page's own (segno, for the QR code), written by the build too
+const HOMEWORK_WHEELS = [];
 const PYODIDE = new URL("./static/pyodide/", import.meta.url).href;
 
 const say = (message, transfer = []) => self.postMessage(message, transfer);
@@ -24,8 +26,9 @@ function deliver(message) {
   }
 }
 
-async function start(query) {
-  const fetched = [...WHEELS.map((name) => fetch(PYODIDE + name)),
+async function start(query, homework = null) {
+  const wheels = homework === null ? WHEELS : [...WHEELS, ...HOMEWORK_WHEELS];
+  const fetched = [...wheels.map((name) => fetch(PYODIDE + name)),
     fetch(new URL("./page_kernel.py", import.meta.url))].map(async (response) => {
     const got = await response;
     if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
@@ -35,10 +38,10 @@ async function start(query) {
   say({ type: "progress", step: "python" });
   const files = await Promise.all(fetched);
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const wheel of files.slice(0, WHEELS.length)) {
+  for (const wheel of files.slice(0, wheels.length)) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, files[WHEELS.length]);
+  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, files[wheels.length]);
   say({ type: "progress", step: "packages" });
   const pageKernel = pyodide.pyimport("page_kernel");
   const post = (text, buffers) => {
@@ -50,7 +53,10 @@ async function start(query) {
   await new Promise((resolve) => setTimeout(resolve, 0));
   building = true;
   const lang = language || new URLSearchParams(query).get("lang") || "en";
-  const models = JSON.parse(await pageKernel.start(post, `lang=${encodeURIComponent(lang)}`));
+  // the homework page (homework.html) sends its link's fragment: its one assigned game
+  const models = JSON.parse(homework === null
+    ? await pageKernel.start(post, `lang=${encodeURIComponent(lang)}`)
+    : await pageKernel.start_homework(post, homework, lang));
   kernel = pageKernel;
   say({ type: "display", models, lang });
 }
@@ -58,7 +64,8 @@ async function start(query) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "start") {
-    start(String(message.query || "")).catch((error) => {
+    const homework = typeof message.homework === "string" ? message.homework : null;
+    start(String(message.query || ""), homework).catch((error) => {
       console.error(error);
       say({ type: "failed", message: String(error && error.message || error) });
     });
@@ -68,6 +75,9 @@ self.onmessage = (event) => {
     // were built in); then page_kernel switches them (and checks the code)
     if (kernel) kernel.set_language(String(message.lang));
     else if (!building) language = String(message.lang);
+  } else if (message.type === "homework_code" && kernel) {
+    // the homework page asks for its result code (checked in Python: page_kernel.homework_code)
+    say({ type: "homework_code", result: kernel.homework_code(JSON.stringify(message.asked)) });
   } else if (kernel) {
     deliver(message);
   }

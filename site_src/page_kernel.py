@@ -18,6 +18,8 @@ part of a kernel the widgets use, and no more.
 dashboard_worker.js runs this file, then :func:`start`, which builds the two tabs that need
 Python: Play and Elemonster (the page draws Explore trends and Element cards itself, from data
 the site build wrote). The page owns the language switch: :func:`set_language` follows it.
+The homework page (homework.html) runs the same file with :func:`start_homework` instead (its
+one assigned game) and asks :func:`homework_code` for the result code.
 """
 from __future__ import annotations
 
@@ -154,6 +156,55 @@ async def start(post: Callable[[str, list], None], query: str) -> str:
     return json.dumps({"play": game.model_id, "elemonster": elemonster.model_id})
 
 
+async def start_homework(post: Callable[[str, list], None], fragment: str, lang: str) -> str:
+    """The homework page (homework.html): the assignment of the link's ``fragment`` in the
+    Play tab's game view, built in ``lang``; returns JSON text, ``{"game": model id, "about":
+    {...}}`` (:class:`periodic_edu.widgets.homework_game.HomeworkSession`), or ``{"error":
+    why}`` for a link that holds no readable assignment (said in ``lang``). Nothing is
+    saved: the page keeps the result code itself."""
+    logging.basicConfig(level=logging.WARNING)
+    _install_ipython_stand_in()
+    _install_comm(post)
+    from periodic_edu import i18n
+    from periodic_edu.assignments import HomeworkError
+    from periodic_edu.locale.widget_texts import HOMEWORK
+    from periodic_edu.widgets.homework_game import HomeworkSession
+
+    try:
+        lang = i18n.resolve_language(lang)
+    except i18n.UnknownLanguageError:
+        lang = i18n.DEFAULT_LANGUAGE
+    try:
+        session = HomeworkSession.open(str(fragment), lang)
+    except (HomeworkError, ValueError) as error:
+        why = error.render(lang) if isinstance(error, HomeworkError) else str(error)
+        return json.dumps({"error": i18n.gettext("widgets", HOMEWORK["bad_link"], lang)
+                           .format(why=why)})
+    _games.update(homework=session.widget)
+    _homework["session"] = session
+    return json.dumps({"game": session.widget.model_id, "about": session.about(lang)})
+
+
+#: The homework page's session, once :func:`start_homework` has built it.
+_homework: dict[str, Any] = {}
+
+
+def homework_code(text: str) -> str:
+    """The page asks for its result code: ``{"name", "answers"}`` as JSON text; returns JSON
+    text, ``{"code", "score"}`` or ``{"error"}`` (checked in Python: the name, the answers,
+    the game over)."""
+    session = _homework.get("session")
+    try:
+        asked = json.loads(text)
+        name, answers = asked["name"], asked.get("answers", {})
+    except (ValueError, KeyError, TypeError):
+        asked = None
+    if session is None or not isinstance(asked, dict):
+        log.warning("a malformed homework request from the page was dropped")
+        return json.dumps({"error": "malformed"})
+    return json.dumps(session.code(name, answers))
+
+
 def set_language(lang: str) -> bool:
     """The page's language switch: the games' words follow (a game in progress goes on). An
     unknown language, or one before :func:`start`, changes nothing (a line in the console)."""
@@ -167,6 +218,9 @@ def set_language(lang: str) -> bool:
     if not _games:
         log.warning("the page switched the language before the games were built")
         return False
-    _games["play"].set_language(lang)
-    _games["elemonster"].lang = lang
+    for game in _games.values():  # the dashboard's two, or the homework page's one
+        if hasattr(game, "set_language"):
+            game.set_language(lang)
+        else:
+            game.lang = lang
     return True

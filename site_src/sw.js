@@ -12,9 +12,11 @@
 // the old cache and the page reloads when the visitor has not begun anything (else it keeps
 // the version it runs, and the next visit has the new one).
 //
-// Scope: "./dashboard" (the page dashboard.html and what it loads). The lessons' JupyterLab
-// registers its own service worker for the whole site; the longer scope wins for the
-// dashboard, and the lessons are untouched.
+// Scope: "./dashboard" (the page dashboard.html and what it loads). The homework page
+// (homework.html, homework.js) registers this same file for "./homework": its own registration,
+// the same files and the same cache of this version. The lessons' JupyterLab registers its own
+// service worker for the whole site; the longer scope wins for the dashboard and the homework
+// page, and the lessons are untouched.
 const VERSION = "";
 const FILES = {};
 const PREFIX = "periodic-edu-dashboard-";

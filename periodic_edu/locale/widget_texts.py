@@ -720,6 +720,9 @@ PAGE = {
     "class_other_game": N_("This class plays Elemonster: join it on the Elemonster tab."),
     "class_other_game_periodic": N_("This class plays Periodic: join it on the Play tab."),
     "class_no_server": SITE_NO_CLASS_PLAY,
+    # homework (periodic_edu/widgets/homework_game.py)
+    "homework_no_undo": N_("In homework a move cannot be undone: your teacher's copy replays "
+                           "the game as you played it."),
 }
 
 #: Agenda objectives in a student's words (the card colours are the difficulties 1-4: green,
@@ -769,6 +772,49 @@ SITE = {
                  "Chrome, Edge, Firefox or Safari)."),
     "hint": N_("This page loads about 17 MB: Python itself, to run in your browser."),
     "no_class_play": SITE_NO_CLASS_PLAY,
+}
+
+
+#: The static site's homework page (site_src/homework.html and homework.js, built with these
+#: words in every language; periodic_edu/widgets/homework_game.py says the ones from Python).
+HOMEWORK = {
+    "title": N_("Homework"),
+    "intro": N_("Your teacher gave you this link. Type a name, play the game to its end and "
+                "hand in the result code this page makes. Nothing you do here is sent "
+                "anywhere: the code is how your result reaches your teacher."),
+    "name": N_("Your name (any name you choose: your teacher will see it)"),
+    "step_game": N_("Play the game"),
+    "step_check": N_("Answer the check"),
+    "check_help": N_("For each question of the check, choose the letter of your answer and "
+                     "the letter of your reason."),
+    "item": N_("Question {n} ({item})"),
+    "choice": N_("Answer"),
+    "reason": N_("Reason"),
+    "step_code": N_("Your result code"),
+    "make": N_("Make my result code"),
+    "code_help": N_("Give this code to your teacher: copy it, or type it. It holds your name, "
+                    "your answers and your moves; your teacher's copy of the kit replays the "
+                    "game and works out the score."),
+    "copy": N_("Copy the code"),
+    "qr": N_("The same code as a QR code: your teacher can scan it from this screen."),
+    "copied": N_("The code is copied."),
+    "copy_failed": N_("This browser does not allow copying here: select the code and copy it "
+                      "yourself."),
+    "kept": N_("Kept in this browser from your last visit."),
+    "made": N_("Your result code is ready (score: {score})."),
+    "no_name": N_("Type a name first."),
+    "not_over": N_("Play the game to its end first: the result code holds the whole game."),
+    "bad_answers": N_("An answer does not fit this check: a question it does not have, or a "
+                      "letter it does not use."),
+    "about_game": N_("{game}, against: {bots}."),
+    "about_due": N_("Due: {due}."),
+    "about_form": N_("Check: form {form}."),
+    "bad_link": N_("This link holds no assignment this page can read ({why}). Ask your "
+                   "teacher for the link again."),
+    "ready": N_("The game is ready."),
+    "failed": N_("The homework page could not start. Reload the page to try again; if it "
+                 "fails again, the browser may be too old for WebAssembly Python (use a "
+                 "current Chrome, Edge, Firefox or Safari)."),
 }
 
 

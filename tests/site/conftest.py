@@ -3,7 +3,8 @@ network cut: every request that does not go to 127.0.0.1 is aborted and counted.
 
 * ``site_dir``: ``scripts/build_site.py`` run into a temporary folder. It uses the same download
   cache as ``scripts/build-site`` (``~/.cache/periodic_edu-site``), so only the first run on a
-  machine reaches PyPI and npm.
+  machine reaches PyPI and npm. ``PERIODIC_EDU_BUILT_SITE=site`` uses a site built already
+  (by ``scripts/build-site`` from the same checkout: the tests then test that build).
 * ``site_server``: ``python -m http.server`` serving that folder on a free loopback port.
 * ``offline_page``: a fresh browser context whose requests to anywhere else are aborted; the
   aborted URLs are in ``page.blocked``.
@@ -46,6 +47,10 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory):
+    built = os.environ.get("PERIODIC_EDU_BUILT_SITE")
+    if built:  # a site scripts/build-site has just built from this checkout: not built again
+        print(f"\n[site] the site built already: {built}")
+        return {"output": str(Path(built).resolve())}
     started = time.monotonic()
     out = tmp_path_factory.mktemp("static-site") / "site"
     facts = build_site.build(out)

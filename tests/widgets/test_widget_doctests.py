@@ -5,7 +5,8 @@ import importlib
 import pytest
 
 MODULES = ["periodic_edu.widgets", "periodic_edu.widgets.dashboard",
-           "periodic_edu.widgets.figures", "periodic_edu.widgets._game_intents"]
+           "periodic_edu.widgets.figures", "periodic_edu.widgets._game_intents",
+           "periodic_edu.widgets.homework_game"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,180 @@
+"""The student's side of homework in a page: the assigned game in the game widgets' own view,
+and the result code made from it (the static site's ``homework.html``, docs/homework.md).
+
+:class:`HomeworkSession` reads an assignment link (its fragment), builds the assigned game in
+the Play tab's widget (:class:`~periodic_edu.widgets.GameWidget`, or
+:class:`~periodic_edu.widgets.ElemonsterWidget`) and makes the result code when the student
+asks. What the page sends is checked here, as every page message is: the name and the
+answers by :func:`~periodic_edu.assignments.result_code` (its refusals, in the page's
+language), the answers also against the assignment's item list.
+
+The game must be the one the teacher's replay plays (:class:`~periodic_edu.assignments.AssignedGame`):
+the same deal from the assignment's seed and settings, and the same bots, seeded as the
+assignment seeds them (:meth:`~periodic_edu.assignments.Assignment.bot_seed`), not as a table
+seeds its own. :class:`AssignedTable` is that table. It has no undo: a bot's generator moves on
+with every choice, so a game with a move taken back would be answered differently by the
+replay's fresh bots, and its code refused. "New game" starts the assigned deal again.
+
+>>> s = HomeworkSession.open("homework?v=1&game=periodic&seed=4&players=2&bots=greedy&lang=en"
+...                          "&o.max_rounds=1", "en")
+>>> s.widget.handle_message({"type": "act", "action": s.widget.view["legal_actions"][0]})
+True
+>>> s.code("Ada", {})["error"]
+'Play the game to its end first: the result code holds the whole game.'
+"""
+from __future__ import annotations
+
+import io
+from typing import Any, Mapping
+
+from .. import i18n
+from ..assignments import Assignment, HomeworkError, parse_link, result_code
+from ..games import get_game
+from ..locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK
+from ..tabletop.table import Table, TableError, Text
+
+__all__ = ["AssignedTable", "HomeworkSession", "ANSWER_LETTERS", "qr_svg"]
+
+#: the letters a choice or a reason of a check's item can be (what a result code can carry)
+ANSWER_LETTERS = "abcdefg"
+
+
+class AssignedTable(Table):
+    """A table playing an assignment's game against its bots, seeded as the teacher's replay
+    seeds them; no undo, and a new game is the assigned deal again."""
+
+    def __init__(self, assignment: Assignment, like: Table) -> None:
+        self.assignment = assignment
+        settings = {"players": [s.name for s in like.seats],
+                    **get_game(assignment.game).settings(dict(assignment.options))}
+        super().__init__(like.rules, like.seats, seed=assignment.seed, settings=settings,
+                         lang=like.lang, store=None, summary=like.summary)
+
+    def _start(self, game: Any, seed: int) -> None:
+        super()._start(game, seed)
+        bots = self.assignment.make_bots()  # the replay's bots: the assignment's seeds
+        self._bots = [bots.get(seat) for seat in range(len(self.seats))]
+        self.lang = self.lang  # their sentences in the table's language
+
+    def undo_target(self) -> tuple[int | None, Text | None]:
+        return None, Text("homework_no_undo")
+
+    def undo(self) -> list[str]:
+        raise TableError(Text("homework_no_undo"))
+
+    def new_game(self, seed: int) -> None:
+        """The assigned deal again (``seed`` is not used: every student plays the same)."""
+        self._start(self.rules.new_game(self.assignment.seed, self.settings),
+                    self.assignment.seed)
+
+
+def _word(key: str, lang: str, **params: Any) -> str:
+    return i18n.gettext("widgets", HOMEWORK[key], lang).format(**params)
+
+
+class HomeworkSession:
+    """One student's homework page: the assignment, its game widget, the code."""
+
+    def __init__(self, assignment: Assignment, lang: str, bot_delay: float = 0.5) -> None:
+        self.assignment = assignment
+        self.widget = _assigned_widget(assignment, lang, bot_delay)
+
+    @classmethod
+    def open(cls, fragment: str, lang: str, bot_delay: float = 0.5) -> "HomeworkSession":
+        """The session of an assignment link or fragment (raises HomeworkError, or a
+        ValueError of the games' registry: an unknown game or bot)."""
+        return cls(parse_link(fragment), i18n.resolve_language(lang), bot_delay)
+
+    def about(self, lang: str) -> dict[str, Any]:
+        """What the page shows of the assignment, in ``lang``: a sentence about the game,
+        the due date, the check's item ids (answered on the page) and the assignment's id."""
+        a = self.assignment
+        spec = get_game(a.game)
+        bots = ", ".join(i18n.gettext("widgets", DASHBOARD[f"bot_{b}"], lang) for b in a.bots)
+        out = {"id": a.id, "game": a.game,
+               "text": _word("about_game", lang, game=spec.title, bots=bots),
+               "due": _word("about_due", lang, due=a.due) if a.due else "",
+               "form": _word("about_form", lang, form=a.form) if a.form else "",
+               "items": list(a.items), "letters": ANSWER_LETTERS}
+        return out
+
+    @property
+    def over(self) -> bool:
+        return bool(self.widget.table.is_over)
+
+    def code(self, name: Any, answers: Any) -> dict[str, Any]:
+        """``{"code", "score", "qr"}`` (``qr``: :func:`qr_svg`) for the finished game and the answers, or ``{"error"}`` (in
+        the widget's language) when the game is not over or the name or answers are refused.
+        ``answers``: item id -> ``{"choice": letter, "reason": letter}``, items of the
+        assignment's list only."""
+        lang = self.widget.lang
+        if not self.over:
+            return {"error": _word("not_over", lang)}
+        checked = _answers(self.assignment, answers)
+        if checked is None:
+            return {"error": _word("bad_answers", lang)}
+        try:
+            code = result_code(self.assignment, name, save=self.widget.table.game.to_json(),
+                               answers=checked)
+        except HomeworkError as error:
+            return {"error": error.render(lang)}
+        scores = self.widget.table.game.scores()
+        return {"code": code, "score": scores[self.assignment.seat]["total"], "qr": qr_svg(code)}
+
+
+def qr_svg(code: str) -> str:
+    """The code's QR code as an SVG element (scales to its box: a viewBox, no size), or ''
+    without segno (the ``qr`` extra; the static site's homework page loads it). Every
+    character of a code is in QR's alphanumeric set, so even a long game's code makes a QR
+    code a phone camera reads from a screen."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    out = io.BytesIO()
+    # with its namespace: the page parses it as SVG (an element of no namespace draws nothing)
+    segno.make(code, error="m").save(out, kind="svg", xmldecl=False, svgns=True, nl=False,
+                                     omitsize=True, border=4, dark="#000", light="#fff")
+    return out.getvalue().decode("utf-8")
+
+
+def _answers(assignment: Assignment, answers: Any) -> dict[str, dict[str, str]] | None:
+    """The page's answers, checked against the item list (None: not answers of this
+    assignment). An item with neither a choice nor a reason is left out."""
+    if not isinstance(answers, Mapping) or len(answers) > len(assignment.items):
+        return None
+    out = {}
+    for item, fields in answers.items():
+        if item not in assignment.items or not isinstance(fields, Mapping) or \
+                not set(fields) <= {"choice", "reason"}:
+            return None
+        kept = {}
+        for part, value in fields.items():
+            if value in ("", None):
+                continue
+            if not isinstance(value, str) or len(value) != 1 or value not in ANSWER_LETTERS:
+                return None
+            kept[part] = value
+        if kept:
+            out[item] = kept
+    return out
+
+
+def _assigned_widget(assignment: Assignment, lang: str, bot_delay: float) -> Any:
+    """The Play tab's game view playing the assignment (seat 1 the student's)."""
+    from .elemonster_widget import ElemonsterWidget
+    from .game_widget import GameWidget
+
+    kinds = [None, *assignment.bots]
+    if assignment.game == "periodic":
+        you = i18n.gettext("widgets", FRONT_END["you"], lang)
+        bots = [i18n.gettext("widgets", DASHBOARD[f"bot_{k}"], lang) for k in assignment.bots]
+        bots = [f"{n} {i + 2}" if bots.count(n) > 1 else n for i, n in enumerate(bots)]
+        widget = GameWidget(players=[you, *bots], bots=kinds, seed=assignment.seed,
+                            bot_delay=bot_delay, lang=lang)
+    else:
+        widget = ElemonsterWidget(assignment.players, bots=kinds, seed=assignment.seed,
+                                  bot_delay=bot_delay, lang=lang)
+    widget.table = AssignedTable(assignment, widget.table)
+    widget.refresh()
+    return widget

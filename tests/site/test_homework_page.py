@@ -1,0 +1,153 @@
+"""The static site's homework page (homework.html), as a student gets it: an assignment link
+opened on a phone, the network cut after the first load, the game played to its end by clicks,
+the check answered, the result code made and copied (and shown as a QR code); the teacher's side (read_code, and
+teacher.import_codes on a real room store) reads it with the page's score, and refuses a code
+with one character changed and a save edited to a better score. No request leaves the site."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from browser_helpers import play_one_turn, screenshot
+from test_static_site import BOOT_TIMEOUT_MS, GAME, assert_axe_clean
+
+from periodic_edu.assignments import AssignedGame, CodeError, new_assignment, read_code, \
+    result_code
+from periodic_edu.classroom import open_room
+from periodic_edu.games import GAMES
+from periodic_edu.widgets.homework_game import qr_svg
+
+KEY = {"ie-1B": {"choice": "b", "reason": "c"}, "ar-2B": {"choice": "a", "reason": "a"}}
+#: the page's words that must show (English: the assignment's language)
+NOT_OVER = "Play the game to its end first: the result code holds the whole game."
+
+CACHED = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      out.push(new URL(request.url).pathname.slice(1));
+    }
+  }
+  return out;
+}"""
+
+
+def changed_one_character(code: str) -> str:
+    """The code with one character (not a dash) replaced by another of its alphabet."""
+    i = next(i for i, ch in enumerate(code) if ch.isalnum() and i > 6)
+    return code[:i] + ("X" if code[i] != "X" else "Y") + code[i + 1:]
+
+
+def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, site_server,
+                                                                tmp_path):
+    base = site_server.base
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], form="B",
+                       items=list(KEY), lang="en", site=base + "/", options={"max_rounds": 1})
+    context = site_browser.new_context(viewport={"width": 390, "height": 844},
+                                       permissions=["clipboard-read", "clipboard-write"])
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(a.link)
+        page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
+                               timeout=BOOT_TIMEOUT_MS, polling=250)
+        assert page.evaluate("document.body.dataset.state") == "ready", \
+            page.locator("#hw-python-text").text_content()
+        assert page.locator("#hw-about").inner_text() == "Periodic, against: Greedy bot. " \
+            "Check: form B."
+        # the page and all it loads are in the service worker's cache: then the network is cut
+        page.wait_for_function("document.body.dataset.offline", polling=250)
+        cached = page.evaluate(CACHED)
+        assert {"homework.html", "homework.js", "dashboard_worker.js"} <= set(cached), cached
+        context.set_offline(True)
+
+        page.get_by_role("textbox", name="Your name").fill("Ada")
+        make = page.get_by_role("button", name="Make my result code")
+        make.click()  # before the end of the game: refused, saying why
+        assert page.get_by_role("alert").filter(has_text=NOT_OVER).inner_text() == NOT_OVER
+        game = page.locator(GAME)
+        play_one_turn(page, game, turn_timeout=120_000, move_timeout=60_000)
+        game.locator('[data-role="final"]').wait_for(timeout=120_000)  # the bot's turn, the end
+
+        first = page.get_by_role("group", name="Question 1 (ie-1B)")
+        first.get_by_label("Answer").select_option("b")
+        first.get_by_label("Reason").select_option("c")
+        make.click()
+        code_box = page.get_by_role("textbox", name="Your result code")
+        page.wait_for_function("document.getElementById('hw-code').value !== ''")
+        code = code_box.input_value()
+        status = page.locator("#hw-status[role=status]")
+        page.wait_for_function("document.getElementById('hw-status').textContent !== ''")
+        shown = int(status.inner_text().rsplit(" ", 1)[1].rstrip(")."))
+        assert status.inner_text() == f"Your result code is ready (score: {shown})."
+        page.get_by_role("button", name="Copy the code").click()
+        page.wait_for_function("document.getElementById('hw-status').textContent === "
+                               "'The code is copied.'")
+        assert page.evaluate("navigator.clipboard.readText()") == code
+        # its QR code: the code's own (segno's modules for exactly this text), named, on screen
+        qr = page.get_by_role("img", name="The same code as a QR code")
+        drawn = qr.locator("svg path.qrline").get_attribute("d")
+        assert qr.locator("svg").evaluate("n => [n.namespaceURI, n.querySelector("
+                                          "'path.qrline').getBBox().width > 20]") == [
+            "http://www.w3.org/2000/svg", True]  # drawn as SVG, not as unknown XML
+        assert drawn == re.search(r'class="qrline"[^>]* d="([^"]+)"', qr_svg(code)).group(1)
+        for box in (code_box.bounding_box(), qr.bounding_box()):  # fit the phone's width
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["width"] > 100
+        assert_axe_clean(page, "homework page, the code shown (390 px)")
+        screenshot(page, "site_homework_code")
+
+        # a reload, still offline: the page comes from the cache and shows the kept code at once
+        page.reload()
+        page.wait_for_function(f"document.getElementById('hw-code').value === {code!r}")
+        assert page.locator("#hw-kept").inner_text() == \
+            "Kept in this browser from your last visit."
+        assert errors == []
+    finally:
+        context.close()
+    outside = [u for u in requests if not u.startswith((base + "/", "blob:", "data:"))]
+    print(f"\n[site] homework page: {len(requests)} requests, code of {len(code)} characters")
+    assert requests and outside == [], outside
+
+    # the teacher's side: the code read (the game replayed) with the page's score
+    read = read_code(a, code, key=KEY)
+    assert (read["name"], read["score"], read["over"], read["flags"]) == ("Ada", shown, True, [])
+    assert read["answers"] == {"ie-1B": {"choice": "b", "reason": "c"}}
+    assert read["checked"]["correct"] == 1
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        info = room.create_class(game="periodic", tables=1, seats=2)
+        teacher = room.teacher(info.code, info.teacher_key)
+        teacher.assign(a)
+        out = teacher.import_codes([changed_one_character(code), code], key=KEY)
+        assert [r["index"] for r in out["refused"]] == [0]
+        assert out["refused"][0]["error"]["id"] == "checksum", out["refused"]
+        assert [(r["index"], r["name"]) for r in out["imported"]] == [(1, "Ada")]
+        rows = teacher.homework()["rows"]
+        assert [(r["name"], r["score"], r["over"]) for r in rows] == [("Ada", shown, True)]
+    finally:
+        room.close()
+
+    # a save of this deal edited to a better score (the bot's seat played by a weaker bot)
+    honest = AssignedGame(a)
+    for seed in range(60):
+        edited = a.new_game()
+        weak = GAMES["periodic"].make_bot("random", seed, None, False)
+        rng = random.Random(seed)
+        while not edited.is_over:
+            seat = edited.current_player
+            edited.play(rng.choice(edited.legal_actions()) if seat == a.seat
+                        else weak.choose(edited.observe(seat)).action)
+        if edited.scores()[0]["total"] > shown:
+            break
+    else:
+        pytest.fail(f"no seed gave an edited save a better score than {shown}")
+    with pytest.raises(CodeError) as caught:
+        result_code(a, name="Eve", save=edited.to_json())
+    assert caught.value.key == "bot_moved", seed
+    assert honest.game.history == AssignedGame(a).game.history  # the deal itself, unchanged
