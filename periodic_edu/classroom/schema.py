@@ -17,6 +17,13 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
   came back, the teacher started the table);
 * ``refusals`` - a move the rules refused: the action as typed (bounded), the reason's id and
   parameters, the group (trend or rule) the teacher's view counts it under.
+* ``pacing`` - the step the teacher locked the class to (``explore``, ``play``, ``check``) or
+  none; its ``id`` is the class's id (one row per class);
+* ``asks`` - a question the teacher asked the class: the phase (pre, post, quick, exit), the
+  form, the bank's item ids, open or closed, revealed or not;
+* ``answers`` - one seat's answer to one item of one ask (the response as given, bounded, and
+  its grade and the misconception codes its distractors target), kept, exported and purged
+  like the moves: nothing else about the student.
 """
 from __future__ import annotations
 
@@ -25,7 +32,7 @@ __all__ = ["TABLES", "SCHEMA", "SCHEMA_VERSION", "ddl"]
 SCHEMA_VERSION = 1
 
 #: in deletion order (children first): a purge deletes a class's rows from each
-TABLES = ("refusals", "events", "seats", "room_tables", "classes")
+TABLES = ("answers", "asks", "pacing", "refusals", "events", "seats", "room_tables", "classes")
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS classes (
@@ -87,6 +94,42 @@ SCHEMA = (
         grp_id TEXT NOT NULL,
         params TEXT NOT NULL,
         at {float} NOT NULL)""",
+    # the room asks (periodic_edu.classroom.asks): the class's lock, its questions, the answers
+    """CREATE TABLE IF NOT EXISTS pacing (
+        id TEXT PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+        class_id TEXT NOT NULL,
+        step TEXT,
+        updated_at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS asks (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        phase TEXT NOT NULL,
+        form TEXT,
+        items TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open',
+        revealed {int} NOT NULL DEFAULT 0,
+        created_at {float} NOT NULL,
+        closed_at {float})""",
+    """CREATE TABLE IF NOT EXISTS answers (
+        id {serial},
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        ask_id TEXT NOT NULL REFERENCES asks(id) ON DELETE CASCADE,
+        seat_id TEXT NOT NULL,
+        item TEXT NOT NULL,
+        phase TEXT NOT NULL,
+        choice TEXT,
+        reason TEXT,
+        value {float},
+        cell TEXT,
+        answer_ok {int} NOT NULL,
+        reason_ok {int},
+        both_ok {int} NOT NULL,
+        codes TEXT NOT NULL,
+        at {float} NOT NULL,
+        UNIQUE (ask_id, seat_id, item))""",
+    "CREATE INDEX IF NOT EXISTS asks_class ON asks (class_id, status)",
+    "CREATE INDEX IF NOT EXISTS answers_class ON answers (class_id)",
+    "CREATE INDEX IF NOT EXISTS answers_seat ON answers (seat_id)",
     "CREATE INDEX IF NOT EXISTS room_tables_class ON room_tables (class_id)",
     "CREATE INDEX IF NOT EXISTS seats_class ON seats (class_id)",
     "CREATE INDEX IF NOT EXISTS events_table ON events (table_id, id)",
