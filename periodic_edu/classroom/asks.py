@@ -340,6 +340,13 @@ def revealed(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
     return {"ask": row["id"], "phase": row["phase"], "items": out}
 
 
+def seat_status(seat: Any) -> dict[str, Any]:
+    """``{"lock", "ask"}`` of this seat's class (what :meth:`Seat.view` adds), read alone."""
+    room = seat.room
+    with room.store.read() as tx:
+        return seat_view_part(tx, room._seat(tx, seat.token)["class_id"])
+
+
 def seat_view_part(tx: "Tx", class_id: str) -> dict[str, Any]:
     """What a seat's view says of the asks: ``lock`` and the open ask's id (or None)."""
     row = open_ask(tx, class_id)

@@ -475,6 +475,33 @@ FRONT_END = {
     'class_back': N_("I'm back"),
     'class_leave': N_("Leave this seat on this device"),
     'class_no_server': SITE_NO_CLASS_PLAY,
+    # the room asks: the teacher's question on a student's device (widgets_js/class_check.js)
+    'check_heading': N_("Question from your teacher"),
+    # TRANSLATORS: {step} is one of check_step_explore, check_step_play, check_step_check
+    'check_locked': N_("Your teacher has brought the class to one step: {step}."),
+    'check_step_explore': N_("Explore"),
+    'check_step_play': N_("Play"),
+    'check_step_check': N_("the check"),
+    'check_count': N_("Question {n} of {count} (answered: {answered})"),
+    'check_answer_label': N_("Your answer"),
+    'check_reason_label': N_("Your reason"),
+    'check_number_label': N_("Your answer (a number)"),
+    'check_number_unit': N_("Your answer, in {unit}"),
+    'check_cell_label': N_("The board: tap a cell"),
+    'check_cell_list': N_("Or choose the cell from the list"),
+    'check_send': N_("Send answer"),
+    'check_prev': N_("Previous question"),
+    'check_next': N_("Next question"),
+    'check_sent': N_("Your answer is in. You can change it until your teacher closes the "
+                     "question."),
+    'check_pick_both': N_("Choose an answer and a reason."),
+    'check_need_number': N_("Type a number."),
+    'check_need_cell': N_("Tap a cell of the board."),
+    'check_none': N_("No question right now."),
+    'check_revealed': N_("Your teacher showed the answers."),
+    'check_right': N_("Right."),
+    'check_wrong': N_("Not right."),
+    'check_unanswered': N_("Not answered."),
 
 }
 
