@@ -99,6 +99,13 @@ def lock(teacher: Any, step: str | None) -> None:
         _bump_all(room, tx, cls["id"], now)
 
 
+def lock_of(teacher: Any) -> str | None:
+    """The step the teacher's class is locked to (None: not locked)."""
+    room = teacher.room
+    with room.store.read() as tx:
+        return current_lock(tx, room._teacher_class(tx, teacher.code, teacher._key)["id"])
+
+
 def current_lock(tx: "Tx", class_id: str) -> str | None:
     row = tx.one("SELECT step FROM pacing WHERE id = ?", (class_id,))
     return None if row is None else row["step"]

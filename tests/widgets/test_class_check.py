@@ -115,3 +115,48 @@ def test_every_item_renders_on_the_page_in_every_language(room):
                 assert q["item"] == item.id and q["text"] == item.text and q["lang"] == lang
                 assert "{" not in q["text"]
                 assert len(q["choices"]) == len(item.choices)
+
+
+def test_the_teachers_checks_lock_ask_close_reveal_and_report(room):
+    from periodic_edu.widgets import ClassroomWidget
+    from periodic_edu.widgets.class_checks_teacher import TeacherChecksWidget
+    info = room.create_class(game="periodic", tables=2, seats=2)
+    seats = [room.join(info.code, n) for n in ("Xena1", "Yuri2", "Zack3", "Quin4")]
+    page = ClassroomWidget(info.code, info.teacher_key, room=room, lang="de")
+    checks = TeacherChecksWidget(source=page)
+    assert checks.active and checks.lang == "de" and checks.lock == ""
+    assert "key" not in json.dumps(checks.bank)
+    send(checks, {"type": "lock", "step": "check"})
+    assert checks.error == "" and checks.lock == "check" and seats[0].view()["lock"] == "check"
+    send(checks, {"type": "ask", "form": "A", "phase": "pre"})
+    assert checks.open_ask["phase"] == "pre" and len(checks.open_ask["items"]) >= 24
+    for s in seats:
+        while (q := s.question()) is not None:
+            s.answer(q["item"], **({"choice": "a", "reason": "a"} if q["kind"] == "choice" else
+                                   {"value": 1} if q["kind"] == "number" else {"cell": "He"}))
+    send(checks, {"type": "close"})
+    assert checks.open_ask == {} and seats[0].question() is None
+    send(checks, {"type": "report"})
+    concepts = {c["concept"]: c for c in checks.report["concepts"]}
+    assert concepts["ionization_energy"]["title"] == "Zunehmende Ionisierungsenergie"
+    assert concepts["ionization_energy"]["pre"] is not None
+    assert concepts["ionization_energy"]["post"] is None
+    assert [s["name"] for s in checks.report["students"]] == ["Xena1", "Yuri2", "Zack3", "Quin4"]
+    form_a = [i for i in item_bank("en") if i.form == "A"]
+    assert checks.csv.startswith("phase,form,item") and checks.csv.count("\r\n") == 1 + 4 * len(form_a)
+    send(checks, {"type": "quick", "items": ["ie-compare-A"]})
+    assert checks.open_ask["phase"] == "quick"
+    send(checks, {"type": "reveal"})
+    assert seats[0].revealed()["items"][0]["item"] == "ie-compare-A"
+    # projector mode: no student name anywhere in the checks' data
+    send(page, {"type": "projector", "on": True})
+    send(checks, {"type": "report"})
+    state = synced(checks)
+    assert checks.projector and checks.report["students"] == [] and checks.csv == ""
+    for name in ("Xena1", "Yuri2", "Zack3", "Quin4"):
+        assert name not in state
+    for bad in ({"type": "lock", "step": "lunch"}, {"type": "ask", "form": "C", "phase": "pre"},
+                {"type": "quick", "items": ["a", "b", "c", "d"]},
+                {"type": "quick", "items": ["no-such-item"]}):
+        send(checks, bad)
+        assert checks.error and "Traceback" not in checks.error, bad
