@@ -88,7 +88,8 @@ function render({ model, el }) {
         chosenCell = select.value || null;
         for (const other of grid.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other.dataset.cell === chosenCell));
       });
-      form.append(grid, pe("label", { for: select.id }, [pe("span", { text: say("check_cell_list") }), select]));
+      form.append(pe("div", { class: "pe-cc-gridwrap" }, [grid]),
+        pe("label", { for: select.id }, [pe("span", { text: say("check_cell_list") }), select]));
     }
     const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send") });
     const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });

@@ -459,7 +459,9 @@ class ClassPlayBox(ipywidgets.VBox):
         from .class_check import ClassCheckWidget
         self.check = ClassCheckWidget(source=self.join, room=room, lang=lang)
         self.rest = tuple(rest)
-        super().__init__([self.join, self.check, self.join.box, *self.rest])
+        # first: a question or a lock is what a phone must show on its first screen (the
+        # panel is hidden while the teacher asks nothing)
+        super().__init__([self.check, self.join, self.join.box, *self.rest])
         self.add_class("pe-class-play")
 
     @property

@@ -43,7 +43,7 @@ def test_the_question_shows_on_the_seat_with_no_key_and_the_answer_lands(room):
     box = class_play_box("periodic", room=room, lang="uk")
     send(box.join, {"type": "join", "code": info.code, "name": "Ada"})
     check = box.check
-    assert box.children[1] is check and check.active and check.question == {}
+    assert box.children[0] is check and check.active and check.question == {}
     teacher = room.teacher(info.code, info.teacher_key)
     teacher.lock("check")
     ask = teacher.ask(form="A", phase="pre")
