@@ -10,7 +10,7 @@ import { pe } from "./board.js";
 import { say, localNumber } from "./text.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
-import { sendOrDrop } from "./kernel_send.js";
+import { createRefresher } from "./refresher.js";
 
 let UID = 0;
 const PAGE_ID = Math.random().toString(36).slice(2, 8);
@@ -41,7 +41,7 @@ function render({ model, el }) {
   root.append(heading, lockNote, errorBox, body, announcer.root);
   el.append(root);
 
-  let timer = null;
+  const refresher = createRefresher(model, 1000);
   let shownKey = "";
   let chosenCell = null;
 
@@ -163,14 +163,7 @@ function render({ model, el }) {
       else if (r.ask && !q.item) announcer.say(say("check_revealed"));
       if (lock) announcer.say(lockNote.textContent);
     }
-    if (active && timer === null) {
-      timer = setInterval(() => {
-        if (!sendOrDrop(model, { type: "refresh" })) { clearInterval(timer); timer = null; }
-      }, model.get("refresh_ms") || 1000);
-    } else if (!active && timer !== null) {
-      clearInterval(timer);
-      timer = null;
-    }
+    refresher.set(active);
   }
   function drawError() {
     const text = model.get("error") || "";
@@ -185,7 +178,7 @@ function render({ model, el }) {
   return () => {
     for (const n of names) model.off(`change:${n}`, update);
     model.off("change:error", drawError);
-    if (timer !== null) clearInterval(timer);
+    refresher.stop();
   };
 }
 

@@ -10,7 +10,7 @@ import { pe } from "./board.js";
 import { say } from "./text.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
-import { sendOrDrop } from "./kernel_send.js";
+import { createRefresher } from "./refresher.js";
 
 let UID = 0;
 const PAGE_ID = Math.random().toString(36).slice(2, 8);
@@ -64,7 +64,7 @@ function render({ model, el }) {
   csvBox.append(csvText);
   root.append(heading, lockLine, steps, askLine, asks, quick, errorBox, reportBox, csvBox, announcer.root);
   el.append(root);
-  let timer = null;
+  const refresher = createRefresher(model, 2000);
 
   function drawReport() {
     const r = model.get("report") || {};
@@ -115,14 +115,7 @@ function render({ model, el }) {
     const csv = model.get("csv") || "";
     csvBox.hidden = !csv;
     csvText.textContent = csv;
-    if (active && timer === null) {
-      timer = setInterval(() => {
-        if (!sendOrDrop(model, { type: "refresh" })) { clearInterval(timer); timer = null; }
-      }, model.get("refresh_ms") || 2000);
-    } else if (!active && timer !== null) {
-      clearInterval(timer);
-      timer = null;
-    }
+    refresher.set(active);
   }
   function drawError() {
     const text = model.get("error") || "";
@@ -140,7 +133,7 @@ function render({ model, el }) {
     for (const n of names) model.off(`change:${n}`, update);
     model.off("change:report", drawReport);
     model.off("change:error", drawError);
-    if (timer !== null) clearInterval(timer);
+    refresher.stop();
   };
 }
 

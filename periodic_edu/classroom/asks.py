@@ -202,22 +202,16 @@ def question(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
     """The next item of the open ask this seat has not answered, as its page shows it (no key,
     no explanation): the item's public part and ``ask``, ``phase``, ``index``, ``count``,
     ``answered``. None when there is no open ask or the seat answered every item."""
-    room = seat.room
-    with room.store.read() as tx:
-        me = room._seat(tx, seat.token)
-        row = open_ask(tx, me["class_id"])
-        if row is None:
-            return None
-        done = {r["item"] for r in tx.all("SELECT item FROM answers WHERE ask_id = ? AND "
-                                          "seat_id = ?", (row["id"], me["id"]))}
-    items = json.loads(row["items"])
-    left = [i for i in items if i not in done]
+    shown = ask_items(seat, lang)
+    if shown is None:
+        return None
+    items = shown["items"]
+    left = [n for n, i in enumerate(items) if i["answer"] is None]
     if not left:
         return None
-    rendered = {i.id: i for i in item_bank(lang)}
-    item = rendered[left[0]]
-    return {**item.public(), "ask": row["id"], "phase": row["phase"],
-            "index": items.index(item.id), "count": len(items), "answered": len(done)}
+    item = {k: v for k, v in items[left[0]].items() if k != "answer"}
+    return {**item, "ask": shown["ask"], "phase": shown["phase"], "index": left[0],
+            "count": len(items), "answered": len(items) - len(left)}
 
 
 def ask_items(seat: Any, lang: str | None = None) -> dict[str, Any] | None:

@@ -4,38 +4,16 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from periodic_edu.checks import item_bank
-from periodic_edu.classroom import open_room
 from periodic_edu.widgets.class_check import ClassCheckWidget
 from periodic_edu.widgets.class_seat import class_play_box
 
-
-@pytest.fixture
-def room(tmp_path):
-    r = open_room(f"sqlite:///{tmp_path / 'room.db'}")
-    yield r
-    r.close()
-
-
-def send(widget, content):
-    widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}})
-
-
-def synced(widget) -> str:
-    state = widget.get_state()
-    return json.dumps({k: v for k, v in state.items() if k not in ("_esm", "_css")},
-                      default=str, sort_keys=True, ensure_ascii=False)
+from test_class_seat import room, send, synced  # noqa: F401 - the room fixture, the page's messages
 
 
 def key_texts(lang):
-    """Every text that would give an item's key away: the explanation, and the right option's
-    exact words where they are not also a wrong option's."""
-    out = []
-    for item in item_bank(lang):
-        out.append(item.explanation)
-    return out
+    """Every item's explanation: the text that says its key in words."""
+    return [item.explanation for item in item_bank(lang)]
 
 
 def test_the_question_shows_on_the_seat_with_no_key_and_the_answer_lands(room):
