@@ -77,10 +77,23 @@ class ClassCheckWidget(RoomWidget):
         if room is None and seat is not None:
             room = seat.room
         super().__init__(room=room, cells=CELLS, **kwargs)
+        self._watched: Any = None  # the source's game view whose revision wakes this panel
         if source is not None:
             source.observe(lambda _change: self._guarded("refresh", self._pull),
                            names="keep_token")
+            source.observe(self._follow_view, names="phase")
         self._guarded("refresh", self._pull)
+
+    def _follow_view(self, _change: Any = None) -> None:
+        """Once the seat's game shows, every change of its table wakes this panel too: the
+        teacher's lock, question, close and reveal move the table's revision on, and the
+        class-play panel's waiting thread syncs the game view at once (the page's 1 s timer
+        stays the fallback, and the only clock before the table starts)."""
+        view = getattr(self._source, "view", None)
+        if view is None or view is self._watched or not view.has_trait("revision"):
+            return
+        self._watched = view
+        view.observe(lambda _c: self._guarded("refresh", self._pull), names="revision")
 
     def __repr__(self) -> str:
         return f"<ClassCheckWidget {'active' if self.active else 'idle'}>"

@@ -138,3 +138,16 @@ def test_the_teachers_checks_lock_ask_close_reveal_and_report(room):
                 {"type": "quick", "items": ["no-such-item"]}):
         send(checks, bad)
         assert checks.error and "Traceback" not in checks.error, bad
+
+
+def test_a_push_during_play_wakes_the_panel_without_its_timer(room):
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    box = class_play_box("periodic", room=room)
+    send(box.join, {"type": "join", "code": info.code, "name": "Ada"})
+    room.join(info.code, "Bob")  # the table is full: it starts
+    box.join.refresh()
+    assert box.join.phase == "playing" and box.check.lock == ""
+    room.teacher(info.code, info.teacher_key).lock("play")
+    box.join.refresh()  # what the class-play panel's waiting thread does when the store wakes it
+    assert box.check.lock == "play"  # no message to the check panel itself was needed
+
