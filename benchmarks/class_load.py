@@ -20,6 +20,14 @@ synced view's ``legal_actions`` is not empty) thinks ``--think`` seconds (0.5-1.
 one of those actions, chosen at random (seeded), to the class game widget
 (``{"type": "act", "action", "rev"}``).
 
+With ``--pushes N`` (issue 31) the teacher, through the room's Python contract in this
+process, also locks and releases the class N times once every student has arrived (one push
+every ``--push-every`` seconds, alternately ``lock("check")`` and ``unlock()``); each client
+sends the question panel's ``refresh`` every ``refresh_ms`` as its page does
+(``widgets_js/class_check.js``) and the time from the push to that client's synced
+``ClassCheckWidget.lock`` showing it is the *push -> every device* figure: p50 / p95 / max
+over every device and push.
+
 The figures: tables advanced (a move landed) and finished; moves landed and refused; and the
 time from a move's send to each other seat's synced view showing it (its game model's
 ``log_total`` - the shared game log's length - passing the value the mover saw when sending):
@@ -28,6 +36,7 @@ p50 / p95 / max. The load average before and after; the wall clock is bounded (`
 
     .venv/bin/python benchmarks/class_load.py --tables 10 --seats 3             # SQLite
     .venv/bin/python benchmarks/class_load.py --tables 10 --seats 3 --postgres  # PostgreSQL
+    .venv/bin/python benchmarks/class_load.py --tables 10 --seats 3 --pushes 10  # + pushes
 
 Only loopback is used; every wait is bounded; the server (and PostgreSQL) are stopped at the end.
 """
@@ -75,6 +84,10 @@ class Figures:
         self.landed = 0
         self.refused = 0
         self.silent = 0  # moves that landed without a new log line (not measurable)
+        # the teacher's pushes: (step shown afterwards, "" = released, time pushed)
+        self.pushes: list[tuple[str, float]] = []
+        self.push_delays: list[float] = []
+        self.push_missed = 0  # a device that never showed a push before the next one
 
 
 async def student(base: str, index: int, delay: float, code: str, game: str, think: float,
@@ -128,10 +141,40 @@ async def student(base: str, index: int, delay: float, code: str, game: str, thi
         result["table"] = table_no
         table = figures.tables.setdefault(table_no, Table())
 
-        async def timer() -> None:  # the page's refresh timer while seated
+        def seated_check() -> str | None:  # the question panel of this tab (issue 31):
+            # the one that follows the seat just taken (the other tab's stays inactive)
+            return next((m for m, st in session.models.items() if str(st.get(
+                "_anywidget_id", "")).endswith("ClassCheckWidget") and st.get("active")), None)
+
+        if seated_check() is None:
+            with contextlib.suppress(ProtocolError):
+                await session.until(lambda m: seated_check() is not None)
+        check_id = seated_check()
+
+        async def timer() -> None:  # the page's refresh timers while seated
             while time.monotonic() < stop_at:
                 await session.custom(join_id, {"type": "refresh"})
+                if check_id is not None:
+                    await session.custom(check_id, {"type": "refresh"})
                 await asyncio.sleep(joiner.get("refresh_ms", 1000) / 1000)
+
+        pushes_seen = 0  # figures.pushes this device has shown (or missed)
+
+        def watch_pushes(now: float) -> None:
+            nonlocal pushes_seen
+            if check_id is None:
+                return
+            lock = session.models[check_id].get("lock", "")
+            while pushes_seen < len(figures.pushes):
+                step, at = figures.pushes[pushes_seen]
+                if pushes_seen + 1 < len(figures.pushes):  # a newer push came first
+                    figures.push_missed += lock != step
+                    pushes_seen += 1
+                    continue
+                if lock == step:
+                    figures.push_delays.append(now - at)
+                    pushes_seen += 1
+                break
 
         ticking = asyncio.create_task(timer())
         step = "play"
@@ -149,6 +192,7 @@ async def student(base: str, index: int, delay: float, code: str, game: str, thi
                     if "timeout" in str(error):
                         continue
                     raise
+                watch_pushes(time.monotonic())
                 if game_id is None:
                     game_id = model(widget_name, "view")
                     if game_id is None:
@@ -210,7 +254,8 @@ async def student(base: str, index: int, delay: float, code: str, game: str, thi
 
 
 async def run_class(url: str, sessions: int, ramp_s: float, code: str, game: str,
-                    think: float, duration: float, timeout_s: float, seed: int
+                    think: float, duration: float, timeout_s: float, seed: int,
+                    teacher=None, pushes: int = 0, push_every: float = 5.0
                     ) -> tuple[list[dict], Figures]:
     from tornado.httpclient import AsyncHTTPClient
 
@@ -218,10 +263,29 @@ async def run_class(url: str, sessions: int, ramp_s: float, code: str, game: str
     figures = Figures()
     stop_at = time.monotonic() + ramp_s + duration
     figures.ramp_end = time.monotonic() + ramp_s + 15  # + joining and building the Play tab
-    results = await asyncio.gather(*(
-        student(url, i, ramp_s * i / sessions, code, game, think, stop_at, timeout_s,
-                random.Random(seed * 1000 + i), figures) for i in range(sessions)))
-    return results, figures
+    jobs = [student(url, i, ramp_s * i / sessions, code, game, think, stop_at, timeout_s,
+                    random.Random(seed * 1000 + i), figures) for i in range(sessions)]
+    if teacher is not None and pushes:
+        jobs.append(push(teacher, pushes, push_every, figures, stop_at))
+    results = await asyncio.gather(*jobs)
+    return [r for r in results if r is not None], figures
+
+
+async def push(teacher, pushes: int, every: float, figures: Figures, stop_at: float) -> None:
+    """The teacher locks and releases the class ``pushes`` times, once every student arrived
+    (the room's writes run in a thread: the clients' loop is not blocked)."""
+    await asyncio.sleep(max(0.0, figures.ramp_end - time.monotonic()))
+    loop = asyncio.get_running_loop()
+    for n in range(pushes):
+        if time.monotonic() + every > stop_at:
+            break
+        step = "check" if n % 2 == 0 else ""
+        at = time.monotonic()
+        await loop.run_in_executor(None, (lambda: teacher.lock("check")) if step
+                                   else teacher.unlock)
+        figures.pushes.append((step, at))
+        await asyncio.sleep(every)
+    return None
 
 
 def count_connections(room, stop: threading.Event, seen: list[int]) -> None:
@@ -254,6 +318,10 @@ def main() -> int:
                         help="a student's mean thinking time before a move (seconds)")
     parser.add_argument("--max-rounds", type=int, default=4,
                         help="the class's round limit (0: the game's own end)")
+    parser.add_argument("--pushes", type=int, default=0,
+                        help="the teacher's lock/unlock pushes once all arrived (issue 31)")
+    parser.add_argument("--push-every", type=float, default=5.0,
+                        help="seconds between two pushes")
     store_arguments(parser)
     args = parser.parse_args()
     if not (1 <= args.tables <= 20 and 2 <= args.seats <= 5 and 1 <= args.duration <= 900
@@ -291,7 +359,8 @@ def main() -> int:
                 counter.start()
             results, figures = asyncio.run(run_class(
                 url, sessions, args.ramp, info.code, args.game, args.think, args.duration,
-                120, args.seed))
+                120, args.seed, room.teacher(info.code, info.teacher_key), args.pushes,
+                args.push_every))
             wall = time.monotonic() - began
             counting.set()
             if counter.is_alive():
@@ -329,6 +398,16 @@ def main() -> int:
                   f" max {max(a) * 1000:.0f} ms")
     else:
         print("  move sent -> other seats' synced view: no measurement")
+    p = figures.push_delays
+    if args.pushes:
+        if p:
+            print(f"  teacher's push (lock/unlock) -> every device's synced question panel: "
+                  f"{len(figures.pushes)} pushes, n={len(p)} p50 "
+                  f"{statistics.median(p) * 1000:.0f} ms, p95 {percentile(p, 0.95) * 1000:.0f} "
+                  f"ms, max {max(p) * 1000:.0f} ms, missed {figures.push_missed} (goal: p95 "
+                  f"<= 1000 ms)")
+        else:
+            print("  teacher's push -> every device: no measurement")
     print(f"  server memory at the end (voila + kernels): {peak_mb:.0f} MB")
     if connections:
         print(f"  PostgreSQL connections to the room's database: at most {max(connections)} "

@@ -51,7 +51,7 @@ CODE_SOURCES = {
             + ["worksheets.py"],  # the printable sheets' own words
             {"_": None, "N_": None, "ngettext": (1, 2)}),
     "engine": (["engine/reasons.py", "tabletop/errors.py"], {"N_": None, "NP_": (1, 2)}),
-    "classroom": (["classroom/errors.py"], {"N_": None}),  # the room's refusals (class play)
+    "classroom": (["classroom/errors.py", "classroom/asks.py"], {"N_": None}),  # the room's refusals (class play, the asks)
     # the workshop server's own pages: room full, lost connection
     "workshop": (["workshop/pages.py", "workshop/template.py"], {"N_": None}),
     # homework: why a result code or an assignment link is refused

@@ -23,6 +23,9 @@ Modules, one job each:
 * :mod:`.credentials` - seat tokens, teacher keys, PINs (stored hashed)
 * :mod:`.games` - the two games as the room sees them (replay, bots, public view, refusals)
 * :mod:`.room` - :class:`Room`, :class:`Seat`, :class:`Teacher`: the contract
+* :mod:`.asks` - the teacher's lock, questions from the item bank (:mod:`periodic_edu.checks`)
+  asked of every seat, the answers
+* :mod:`.report` - what the class learned (pre/post, gain) next to its refusals in play
 """
 from __future__ import annotations
 

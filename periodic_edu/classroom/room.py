@@ -37,7 +37,8 @@ from typing import Any, Callable
 from .. import trends
 from ..echo import has_control
 from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
-from . import credentials, games, homework
+from . import asks, credentials, games, homework
+from . import report as _report
 from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
                      StaleRevisionError, TableFull)
 from .schema import TABLES
@@ -698,6 +699,7 @@ class Seat:
             view = self.room._seen(cls, table).view(seat["seat_no"])
         view.update(revision=table["revision"], to_move=table["to_move"],
                     over=table["status"] == "over", room=self._room_for(seat, cls, table, seats))
+        view.update(self._asks_part(seat["class_id"]))  # "lock", "ask" (the room asks)
         return view
 
     def state(self) -> dict[str, Any]:
@@ -770,6 +772,30 @@ class Seat:
         if table["status"] != "over":
             raise RoomError("not_over")
         return games.load_game(cls["game"], table["save"]).to_json()
+
+
+    # ---- the room asks (periodic_edu.classroom.asks) ----------------------------------------
+    def _asks_part(self, class_id: str) -> dict[str, Any]:
+        with self.room.store.read() as tx:
+            return asks.seat_view_part(tx, class_id)
+
+    def question(self, lang: str | None = None) -> dict[str, Any] | None:
+        """The next item of the open question this seat has not answered (no key), or None."""
+        return asks.question(self, lang)
+
+    def ask_items(self, lang: str | None = None) -> dict[str, Any] | None:
+        """Every item of the open question, with this seat's answers so far (no key)."""
+        return asks.ask_items(self, lang)
+
+    def answer(self, item: str, *, choice: Any = None, reason: Any = None, value: Any = None,
+               cell: Any = None, ask: str | None = None) -> dict[str, Any]:
+        """Answer or change the answer to ``item`` until the teacher closes the question."""
+        return asks.answer(self, item, choice=choice, reason=reason, value=value, cell=cell,
+                           ask_id=ask)
+
+    def revealed(self, lang: str | None = None) -> dict[str, Any] | None:
+        """The last question the teacher revealed: keys in words, explanations, right or not."""
+        return asks.revealed(self, lang)
 
 
 class Teacher:
@@ -905,6 +931,7 @@ class Teacher:
             tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
                    "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
                    "WHERE id = ?", (target["id"],))
+            asks.seat_cleared(tx, target["id"])
             room._bump(tx, row, now)
 
     def move(self, table: int, seat: int, to_table: int) -> tuple[int, int]:
@@ -951,6 +978,7 @@ class Teacher:
                     person["last_seen"], free["id"]))
             tx.run("UPDATE refusals SET seat_id = ?, table_id = ? WHERE seat_id = ?",
                    (free["id"], target["id"], person["id"]))
+            asks.seat_moved(tx, person["id"], free["id"])
             room._bump(tx, source, now)
             room._bump(tx, target, now)
             empty = tx.one("SELECT COUNT(*) AS n FROM seats WHERE table_id = ? AND name IS NULL "
@@ -1003,3 +1031,33 @@ class Teacher:
         with room.store.read() as tx:
             class_id = room._teacher_class(tx, self.code, self._key)["id"]
         room._purge_ids([class_id])
+
+    # ---- the room asks (periodic_edu.classroom.asks, .report) -------------------------------
+    def lock(self, step: str) -> None:
+        """Lock every device of the class to ``step`` (``explore``, ``play``, ``check``)."""
+        asks.lock(self, step)
+
+    def unlock(self) -> None:
+        asks.lock(self, None)
+
+    def ask(self, form: str | None = None, phase: str = "pre",
+            items: list[str] | None = None) -> str:
+        """Ask every seat a whole form (``pre``/``post``) or 1-3 bank items (``quick``,
+        ``exit``); returns the ask's id."""
+        return asks.ask(self, form=form, phase=phase, items=items)
+
+    def close(self, ask: str) -> None:
+        asks.close(self, ask)
+
+    def reveal(self, ask: str) -> None:
+        asks.reveal(self, ask)
+
+    def asks(self) -> list[dict[str, Any]]:
+        return asks.asks_of(self)
+
+    def report(self) -> dict[str, Any]:
+        """Per concept pre/post/gain next to the refusals in play; per student, table, item."""
+        return _report.report(self)
+
+    def answers_csv(self) -> str:
+        return _report.answers_csv(self)

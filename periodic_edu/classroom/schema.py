@@ -21,7 +21,14 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
   what a result code carries), its settings as JSON and its link;
 * ``homework_results`` - per result code imported: the SHA-256 of the code (the same code
   twice lands once), the name the student typed, and what the replay found (score, place,
-  answers, flags) as JSON; not the code and not the moves.
+  answers, flags) as JSON; not the code and not the moves;
+* ``pacing`` - the step the teacher locked the class to (``explore``, ``play``, ``check``) or
+  none; its ``id`` is the class's id (one row per class);
+* ``asks`` - a question the teacher asked the class: the phase (pre, post, quick, exit), the
+  form, the bank's item ids, open or closed, revealed or not;
+* ``answers`` - one seat's answer to one item of one ask (the response as given, bounded, and
+  its grade and the misconception codes its distractors target), kept, exported and purged
+  like the moves: nothing else about the student.
 """
 from __future__ import annotations
 
@@ -30,8 +37,8 @@ __all__ = ["TABLES", "SCHEMA", "SCHEMA_VERSION", "ddl"]
 SCHEMA_VERSION = 1
 
 #: in deletion order (children first): a purge deletes a class's rows from each
-TABLES = ("homework_results", "assignments", "refusals", "events", "seats", "room_tables",
-          "classes")
+TABLES = ("homework_results", "assignments", "answers", "asks", "pacing", "refusals", "events",
+          "seats", "room_tables", "classes")
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS classes (
@@ -110,6 +117,42 @@ SCHEMA = (
         result TEXT NOT NULL,
         at {float} NOT NULL,
         UNIQUE (assignment_id, code_hash))""",
+    # the room asks (periodic_edu.classroom.asks): the class's lock, its questions, the answers
+    """CREATE TABLE IF NOT EXISTS pacing (
+        id TEXT PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+        class_id TEXT NOT NULL,
+        step TEXT,
+        updated_at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS asks (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        phase TEXT NOT NULL,
+        form TEXT,
+        items TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open',
+        revealed {int} NOT NULL DEFAULT 0,
+        created_at {float} NOT NULL,
+        closed_at {float})""",
+    """CREATE TABLE IF NOT EXISTS answers (
+        id {serial},
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        ask_id TEXT NOT NULL REFERENCES asks(id) ON DELETE CASCADE,
+        seat_id TEXT NOT NULL,
+        item TEXT NOT NULL,
+        phase TEXT NOT NULL,
+        choice TEXT,
+        reason TEXT,
+        value {float},
+        cell TEXT,
+        answer_ok {int} NOT NULL,
+        reason_ok {int},
+        both_ok {int} NOT NULL,
+        codes TEXT NOT NULL,
+        at {float} NOT NULL,
+        UNIQUE (ask_id, seat_id, item))""",
+    "CREATE INDEX IF NOT EXISTS asks_class ON asks (class_id, status)",
+    "CREATE INDEX IF NOT EXISTS answers_class ON answers (class_id)",
+    "CREATE INDEX IF NOT EXISTS answers_seat ON answers (seat_id)",
     "CREATE INDEX IF NOT EXISTS room_tables_class ON room_tables (class_id)",
     "CREATE INDEX IF NOT EXISTS assignments_class ON assignments (class_id)",
     "CREATE INDEX IF NOT EXISTS homework_results_class ON homework_results (class_id)",

@@ -455,8 +455,13 @@ class ClassPlayBox(ipywidgets.VBox):
     def __init__(self, game: str, lang: str | None = None, room: Any = None,
                  rest: tuple = (), served: bool | None = None) -> None:
         self.join = ClassPlayWidget(game, room=room, lang=lang, served=served)
+        # the teacher's questions and lock (the room asks), following the seat joined above
+        from .class_check import ClassCheckWidget
+        self.check = ClassCheckWidget(source=self.join, room=room, lang=lang)
         self.rest = tuple(rest)
-        super().__init__([self.join, self.join.box, *self.rest])
+        # first: a question or a lock is what a phone must show on its first screen (the
+        # panel is hidden while the teacher asks nothing)
+        super().__init__([self.check, self.join, self.join.box, *self.rest])
         self.add_class("pe-class-play")
 
     @property
@@ -466,6 +471,7 @@ class ClassPlayBox(ipywidgets.VBox):
     @lang.setter
     def lang(self, lang: str) -> None:
         self.join.lang = lang
+        self.check.lang = lang
         for widget in self.rest:
             if hasattr(widget, "lang"):
                 widget.lang = lang
