@@ -16,6 +16,14 @@ from periodic_edu.widgets.class_seat import (ClassElemonsterWidget, ClassGameWid
                                              IntentError)
 
 
+@pytest.fixture(autouse=True)
+def page_per_widget(monkeypatch):
+    """Each widget of these tests is a page of its own (its own kernel, in a classroom): its
+    own one-seat-per-class and tries bounds (widgets/_page_limits.py)."""
+    from periodic_edu.widgets import _page_limits
+    monkeypatch.setattr(_page_limits, "this_page", _page_limits.PageLimits)
+
+
 @pytest.fixture
 def room(tmp_path):
     r = open_room(f"sqlite:///{tmp_path / 'room.db'}")
