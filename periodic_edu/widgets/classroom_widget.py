@@ -315,6 +315,12 @@ class ClassroomWidget(RoomWidget):
 
     def _create(self, intent: dict[str, Any]) -> None:
         settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
+        if self._room is None:
+            # a new class may begin a new room: the one page that may create the store file
+            # (every other page opens an existing store only, so a removed file is never
+            # silently replaced by an empty room under students who are playing)
+            from ..classroom import open_room
+            self._room = open_room(create=True)
         info = self.room.create_class(game=intent["game"], tables=intent["tables"],
                                       seats=intent["seats"], edition=intent.get("edition", "en"),
                                       **settings)

@@ -135,3 +135,15 @@ def test_a_refresh_that_reads_the_room_clears_the_stores_error(game, tmp_path):
     assert panel.error
     panel.refresh()
     assert panel.error
+
+
+def test_the_teachers_create_may_begin_a_new_store(tmp_path, monkeypatch):
+    from periodic_edu.widgets.classroom_widget import ClassroomWidget
+    path = tmp_path / "new" / "room.db"
+    monkeypatch.setenv("PERIODIC_EDU_ROOM", f"sqlite:///{path}")
+    teacher = ClassroomWidget()
+    teacher.handle_message({"type": "create", "game": "periodic", "tables": 1, "seats": 2})
+    assert teacher.error == "" and teacher.phase == "open" and path.exists()
+    student = page()
+    send(student, {"type": "join", "code": teacher.room_data["code"], "name": "Ada"})
+    assert student.error == "" and student.seat is not None
