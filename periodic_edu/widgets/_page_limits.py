@@ -11,6 +11,10 @@ each its own :class:`PageLimits`.
 * **Tries.** At most :data:`TRIES_PER_MINUTE` joins and rejoins a minute (each costs a PBKDF2
   of the PIN, ~20 ms of a core): a flood of ``join`` messages is refused before any of that
   work, in microseconds.
+* **In flight.** A join or rejoin that arrives less than :data:`IN_FLIGHT_S` after the last one
+  was answered is dropped without a word: a kernel answers one message at a time, so that is
+  one the page sent while the first was being answered (a double click, a flood) - the first
+  one's answer stands.
 * **Wrong PINs.** At most :data:`WRONG_PINS` wrong PINs per :data:`WRONG_PIN_WINDOW` seconds
   from this page, whichever names it tried. A seat's PIN locks after
   ``credentials.PIN_TRIES`` (5) wrong PINs, so one page alone cannot lock a classmate out;
@@ -26,10 +30,11 @@ import time
 from collections import deque
 from typing import Callable
 
-__all__ = ["PageLimits", "KERNEL", "this_page", "TRIES_PER_MINUTE", "WRONG_PINS",
-           "WRONG_PIN_WINDOW"]
+__all__ = ["PageLimits", "KERNEL", "this_page", "TRIES_PER_MINUTE", "IN_FLIGHT_S",
+           "WRONG_PINS", "WRONG_PIN_WINDOW"]
 
 TRIES_PER_MINUTE = 5
+IN_FLIGHT_S = 0.5
 WRONG_PINS = 3
 WRONG_PIN_WINDOW = 600.0
 
@@ -61,6 +66,14 @@ class PageLimits:
         self._wrong = _Window(WRONG_PINS, WRONG_PIN_WINDOW)
         #: class code -> the seat token this page holds in that class
         self.seats: dict[str, str] = {}
+        self._answered = float("-inf")  # when the last join or rejoin was answered
+
+    def in_flight(self) -> bool:
+        """True for a join or rejoin sent while the last one was being answered."""
+        return self.clock() - self._answered < IN_FLIGHT_S
+
+    def answered(self) -> None:
+        self._answered = self.clock()
 
     def try_join(self, rejoin: bool = False) -> None:
         """Count one join or rejoin, or raise ``too_fast`` (nothing counted)."""

@@ -267,6 +267,12 @@ class ClassPlayWidget(RoomWidget):
         """The room seat this widget holds (None before joining)."""
         return self._seat
 
+    def handle_message(self, content: Any) -> bool:
+        if isinstance(content, dict) and content.get("type") in ("join", "rejoin") \
+                and self._served and self._limits.in_flight():
+            return False  # sent while the last one was answered: that answer stands
+        return super().handle_message(content)
+
     def _refusal(self, exc: Exception) -> str | None:
         text = super()._refusal(exc)
         if text is not None and getattr(exc, "key", None) == "no_seat" and self._seat is not None:
@@ -321,16 +327,19 @@ class ClassPlayWidget(RoomWidget):
             self._limits.release(code)  # that seat is gone (freed, rejoined elsewhere)
         rejoin = intent["type"] == "rejoin"
         self._limits.try_join(rejoin=rejoin)
-        if not rejoin:
-            self._take(self.room.join(code, intent["name"]), joined=True)
-            return
         try:
-            seat = self.room.rejoin(code, intent["name"], intent["pin"])
-        except NotFound as exc:
-            if exc.key == "bad_pin":
-                self._limits.wrong_pin()
-            raise
-        self._take(seat)
+            if not rejoin:
+                self._take(self.room.join(code, intent["name"]), joined=True)
+                return
+            try:
+                seat = self.room.rejoin(code, intent["name"], intent["pin"])
+            except NotFound as exc:
+                if exc.key == "bad_pin":
+                    self._limits.wrong_pin()
+                raise
+            self._take(seat)
+        finally:
+            self._limits.answered()
 
     def _take(self, seat: Any, joined: bool = False) -> None:
         state = seat.state()
