@@ -15,6 +15,12 @@ Two pieces:
   PIN", who sits at the table (connected now or not, whose turn) and "I'm back" after an idle
   stand-in bot took the seat. It holds the game widget in :attr:`ClassPlayWidget.box`.
 
+**One page, one seat** (issue 29): the bounds of :mod:`._page_limits` are kept in the kernel
+(one page): one seat per class (leaving before the table starts frees it in the room), a few
+joins and rejoins a minute, a few wrong PINs, and a join sent while the last was answered is
+dropped. The kernel opens an existing room store only (``open_room(create=False)``), and a
+token the room does not know is said in words while the browser keeps it.
+
 **Live updates: the kernel is woken by the room.** Once seated, a thread of the kernel (one per
 panel, for its whole life) blocks in ``seat.wait`` - SQLite: ``PRAGMA data_version`` polled every
 20 ms; PostgreSQL: ``LISTEN/NOTIFY`` - and when the table's revision moves it hands a refresh to

@@ -119,9 +119,9 @@ def test_the_teacher_frees_a_started_seat_and_a_new_student_takes_it(room):
     grabber.refresh()
     assert grabber.seat is None and grabber.phase == "join" and grabber.error
     # the bot moves for the freed seat when it is its turn
-    table = room.spectate(info.code, 0)
-    if table["to_move"] == seat:
-        assert room.step_bots(info.code, max_moves=1) == 1
+    assert room.spectate(info.code, 0)["to_move"] == seat == 0  # the first to join moves first
+    assert room.step_bots(info.code, max_moves=1) == 1
+    assert room.spectate(info.code, 0)["to_move"] == 1
     # a new student takes the freed seat over, at the started table
     late = page(room)
     send(late, {"type": "join", "code": info.code, "name": "Bea"})
