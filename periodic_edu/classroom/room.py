@@ -920,13 +920,7 @@ class Teacher:
             row = room._table(tx, cls, table, lock=True)
             if row["status"] != "waiting":
                 raise NotStarted("started", table=table)
-            target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
-                            (row["id"], seat))
-            if target is None or target["name"] is None:
-                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
-            tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
-                   "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
-                   "WHERE id = ?", (target["id"],))
+            room._clear_seat(tx, self._person(tx, row, table, seat)["id"])
             room._bump(tx, row, now)
 
     def free(self, table: int, seat: int) -> None:

@@ -115,13 +115,13 @@ def test_the_teacher_frees_a_started_seat_and_a_new_student_takes_it(room):
     assert teacher.error == "" and "free" in teacher.notice
     row = teacher.room_data["tables"][0]["seats"][seat]
     assert not row["taken"] and row["bot"]  # the class's bot plays it meanwhile
-    # the grabber's token no longer works: its page says so and shows the join form
-    grabber.refresh()
-    assert grabber.seat is None and grabber.phase == "join" and grabber.error
     # the bot moves for the freed seat when it is its turn
     assert room.spectate(info.code, 0)["to_move"] == seat == 0  # the first to join moves first
     assert room.step_bots(info.code, max_moves=1) == 1
     assert room.spectate(info.code, 0)["to_move"] == 1
+    # the grabber's token no longer works: its page says so and shows the join form
+    grabber.refresh()
+    assert grabber.seat is None and grabber.phase == "join" and grabber.error
     # a new student takes the freed seat over, at the started table
     late = page(room)
     send(late, {"type": "join", "code": info.code, "name": "Bea"})
