@@ -22,6 +22,11 @@ What happens when two of each other write arrive at once:
 * two teachers starting one table: the second finds it started and is refused;
 * two moves of students between tables, or a move and a join: serialized on the class row;
   the second sees the seats the first took.
+* a student's leave and the join that fills their table: serialized on the table row; either
+  the leave lands first (the seat is free, the join takes a seat and the table waits) or the
+  join does (the table starts, and the leave keeps the seat the student's);
+* the teacher freeing a seat and that seat's move: serialized on the table row; a move after
+  the free finds no seat for its token, a free after the move frees the seat as it is then.
 """
 from __future__ import annotations
 

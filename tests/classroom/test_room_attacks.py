@@ -312,3 +312,45 @@ def test_the_new_refusals_are_said_in_every_language():
                         ("name_bot", {}), ("name_marks", {"marks": 2})):
         for lang in ("en", "uk", "de"):
             assert RoomError(key, **params).render(lang)
+
+
+# ---- at once ---------------------------------------------------------------------------------------
+def test_a_leave_and_the_join_that_fills_the_table_at_once(room_url):
+    """Ada leaves just as Bob's join fills her table (each from its own process's room):
+    either the leave lands first (Ada's seat free, the table still waiting for a second
+    player) or the join does (the table starts and Ada keeps her seat) - never a started table
+    with a seat nobody holds, nor a leave that says it freed a seat that is still taken."""
+    import threading
+
+    from periodic_edu.classroom import open_room
+    setup = open_room(room_url)
+    try:
+        for _ in range(3):
+            info = setup.create_class(game="periodic", tables=1, seats=2)
+            ada = setup.join(info.code, "Ada")
+            rooms = [open_room(room_url), open_room(room_url)]
+            barrier, out = threading.Barrier(2), {}
+
+            def leave():
+                barrier.wait()
+                out["left"] = rooms[0].resume(ada.token).leave()
+
+            def join():
+                barrier.wait()
+                out["bob"] = rooms[1].join(info.code, "Bob")
+            threads = [threading.Thread(target=leave), threading.Thread(target=join)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(60)
+            for r in rooms:
+                r.close()
+            table = setup.teacher(info.code, info.teacher_key).overview()["tables"][0]
+            names = [s["name"] for s in table["seats"]]
+            if out["left"]:
+                assert table["status"] == "waiting" and names.count("Bob") == 1 \
+                    and "Ada" not in names
+            else:
+                assert table["status"] == "playing" and sorted(names) == ["Ada", "Bob"]
+    finally:
+        setup.close()
