@@ -8,6 +8,8 @@ each its own :class:`PageLimits`.
 * **One seat per class.** The page remembers the seat it took in each class; a second join of
   the same class is refused ("one page, one seat") while that seat exists in the room. Leaving
   before the table starts frees the seat in the room, and the page may join again.
+  A rejoin is not refused: it needs the seat's PIN, and it is how a student who left on this
+  page gets back to their own seat.
 * **Tries.** At most :data:`TRIES_PER_MINUTE` joins and rejoins a minute (each costs a PBKDF2
   of the PIN, ~20 ms of a core): a flood of ``join`` messages is refused before any of that
   work, in microseconds.

@@ -326,12 +326,14 @@ class ClassPlayWidget(RoomWidget):
             code = parse_class_code(intent["code"])
         except ClassCodeError:
             code = intent["code"]  # the room says what is wrong with it
+        rejoin = intent["type"] == "rejoin"
         held = self._limits.held(code)
-        if held is not None:
+        # a second seat by joining is refused; a rejoin needs the seat's PIN, so it may take
+        # the page back to its own seat after a leave (its old token then stops working)
+        if held is not None and not rejoin:
             if self._seat is not None and self._seat.token == held or self.room.has_seat(held):
                 raise RoomError("one_seat")
             self._limits.release(code)  # that seat is gone (freed, rejoined elsewhere)
-        rejoin = intent["type"] == "rejoin"
         self._limits.try_join(rejoin=rejoin)
         try:
             if not rejoin:

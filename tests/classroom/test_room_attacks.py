@@ -89,10 +89,15 @@ def test_one_page_cannot_take_every_seat_and_real_students_are_seated(room):
     assert not any(s["bot"] for t in overview["tables"] for s in t["seats"])
     # after the start, leave keeps the seat in the room (a bot stands in when idle) and the
     # page still may not take a second one
+    pin = grabber.pin
     send(grabber, {"type": "leave"})
     clock.now += 60
     send(grabber, {"type": "join", "code": info.code, "name": "Grab3"})
     assert "one page, one seat" in grabber.error
+    # the way back to its own seat from the same page is the PIN (a rejoin needs it)
+    send(grabber, {"type": "rejoin", "code": info.code, "name": "Grab", "pin": pin})
+    assert grabber.error == "" and grabber.seat.name == "Grab"
+    assert taken_names(room, info.code, info.teacher_key).count("Grab") == 1
 
 
 def test_a_join_from_the_wrong_tab_leaves_no_seat_taken(room):
