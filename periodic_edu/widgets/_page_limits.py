@@ -36,7 +36,9 @@ __all__ = ["PageLimits", "KERNEL", "this_page", "TRIES_PER_MINUTE", "IN_FLIGHT_S
            "WRONG_PINS", "WRONG_PIN_WINDOW"]
 
 TRIES_PER_MINUTE = 5
-IN_FLIGHT_S = 0.5
+#: longer than a kernel takes between two messages queued while it answered one (a burst),
+#: shorter than a person - or a test's browser - takes to read an answer and send again
+IN_FLIGHT_S = 0.1
 WRONG_PINS = 3
 WRONG_PIN_WINDOW = 600.0
 
