@@ -213,6 +213,12 @@ function render({ model, el }) {
           controls.append(button(say("teacher_hand_to_bot"), () => send({ type: "bot", table: table.table, seat: seat.seat, bot: bots[0] }),
             { "aria-label": say("teacher_hand_to_bot_seat", { where: seat.label }), "data-role": "to-bot" }));
         }
+        // a seat someone took who should not have it (or a student who left): the class's
+        // bot plays it until a new student joins and takes it over
+        if (seat.taken) {
+          controls.append(button(say("teacher_free"), () => send({ type: "free", table: table.table, seat: seat.seat }),
+            { "aria-label": say("teacher_free_seat", { where: seat.label }), "data-role": "free" }));
+        }
       } else if (table.status === "waiting" && seat.taken) {
         controls.append(button(say("teacher_remove"), () => send({ type: "remove", table: table.table, seat: seat.seat }),
           { "aria-label": say("teacher_remove_seat", { where: seat.label }), "data-role": "remove" }));
@@ -230,6 +236,10 @@ function render({ model, el }) {
             () => send({ type: "move", table: table.table, seat: seat.seat, to_table: Number(choice.value) }),
             { "aria-label": say("teacher_move_seat", { where: seat.label }), "data-role": "move" }));
         }
+      }
+      if (seat.taken && table.status !== "over") {  // a forgotten or locked PIN
+        controls.append(button(say("teacher_new_pin"), () => send({ type: "new_pin", table: table.table, seat: seat.seat }),
+          { "aria-label": say("teacher_new_pin_seat", { where: seat.label }), "data-role": "new-pin" }));
       }
       if (controls.childNodes.length) li.append(controls);
     }
@@ -373,6 +383,8 @@ function render({ model, el }) {
       button(paused ? say("teacher_resume") : say("teacher_pause"), () => send({ type: "pause", paused: !paused }),
         { "data-role": paused ? "resume" : "pause", class: "pe-mini pe-cr-main" }),
       button(say("teacher_show_results"), () => send({ type: "results" }), { "data-role": "show-results" }),
+      button(data.join_locked ? say("teacher_open_joining") : say("teacher_lock_joining"),
+        () => send({ type: "lock", locked: !data.join_locked }), { "data-role": data.join_locked ? "open-joining" : "lock-joining" }),
     ]);
     if (!confirmEnd) {
       bar.append(button(say("teacher_end"), () => { confirmEnd = true; draw(); focusRole("end-confirm"); }, { "data-role": "end" }));

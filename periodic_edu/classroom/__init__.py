@@ -42,7 +42,9 @@ __all__ = ["open_room", "Room", "Seat", "Teacher", "ClassInfo", "DEFAULTS", "Roo
            "IllegalMoveError", "ENV", "default_url"]
 
 
-def open_room(url: str | None = None) -> Room:
+def open_room(url: str | None = None, create: bool = True) -> Room:
     """The room in the store ``url`` names (default: ``PERIODIC_EDU_ROOM``, else a SQLite file
-    in the data directory); its tables are created if missing."""
-    return Room(open_store(url))
+    in the data directory); its tables are created if missing. ``create=False``: what a kernel
+    opens - an existing store only (a missing SQLite file is "the room's store cannot be
+    reached", never a new empty room that forgets every seat)."""
+    return Room(open_store(url, create=create))

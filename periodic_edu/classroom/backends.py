@@ -9,10 +9,12 @@ from .store import Store
 __all__ = ["open_store"]
 
 
-def open_store(url: str | None = None) -> Store:
-    """The store a URL names, its schema created if missing."""
+def open_store(url: str | None = None, create: bool = True) -> Store:
+    """The store a URL names, its schema created if missing. ``create=False`` (a kernel, not
+    the server's start): a SQLite file that does not exist is :class:`StoreUnavailable`, not a
+    new empty room (PostgreSQL's database always exists before the room)."""
     parsed = parse_url(url)
     if parsed.kind == "sqlite":
-        return SqliteStore(parsed.path, **parsed.options)
+        return SqliteStore(parsed.path, create=create, **parsed.options)
     from .postgres_store import PostgresStore  # psycopg, the optional extra, only when asked
     return PostgresStore(parsed.dsn)

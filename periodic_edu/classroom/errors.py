@@ -53,6 +53,12 @@ MESSAGES: dict[str, str] = {
     "bad_pin": N_("that name and PIN do not match a seat of this class"),
     "pin_locked": N_("too many wrong PINs for this seat: try again in {seconds} seconds"),
     "bad_name": N_("a name has 1 to {limit} characters, without control characters"),
+    "name_marks": N_("a name has at most {marks} accents on one letter"),
+    "name_bot": N_("\"Bot\" followed by a number is how the table shows a bot; choose another "
+                   "name"),
+    "join_locked": N_("the teacher has closed joining for this class; ask the teacher"),
+    "one_seat": N_("this page already has a seat in this class; one page, one seat"),
+    "too_fast": N_("too many tries from this page: wait {seconds} seconds"),
     "bad_action": N_("a move is action notation of at most {limit} characters"),
     "bad_revision": N_("a revision is a whole number"),
     "bad_choice": N_("{setting} must be one of: {choices}"),

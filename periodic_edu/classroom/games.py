@@ -131,6 +131,9 @@ def public_view(g: Any) -> dict[str, Any]:
 # ---- refusals ---------------------------------------------------------------------------------
 _TYPED = ("not_string", "seat_only_gain", "spot_order", "not_notation", "unknown_code",
           "not_a_cell")
+#: refusals of text the engine could not read as a move at all: the room keeps them as "an
+#: unreadable move", never the text (issue 29: no free text on the teacher's page)
+UNREAD = ("notation", "not_string", "not_notation", "unknown_code", "not_a_cell")
 
 
 def _elemonster_keys() -> dict[str, str]:

@@ -22,12 +22,18 @@ What happens when two of each other write arrive at once:
 * two teachers starting one table: the second finds it started and is refused;
 * two moves of students between tables, or a move and a join: serialized on the class row;
   the second sees the seats the first took.
+* a student's leave and the join that fills their table: serialized on the table row; either
+  the leave lands first (the seat is free, the join takes a seat and the table waits) or the
+  join does (the table starts, and the leave keeps the seat the student's);
+* the teacher freeing a seat and that seat's move: serialized on the table row; a move after
+  the free finds no seat for its token, a free after the move frees the seat as it is then.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -35,10 +41,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .. import trends
-from ..echo import has_control
 from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
 from . import asks, credentials, games, homework
 from . import report as _report
+from .names import NAME_LIMIT, clean_name, name_key
 from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
                      StaleRevisionError, TableFull)
 from .schema import TABLES
@@ -46,10 +52,15 @@ from .store import Store, Tx
 
 __all__ = ["Room", "Seat", "Teacher", "ClassInfo", "DEFAULTS", "NAME_LIMIT"]
 
-NAME_LIMIT = 24
 ACTION_LIMIT = 80
 #: refusals kept per seat: one student's mistakes are bounded in the store
 REFUSALS_PER_SEAT = 500
+#: refusals kept per seat per minute: a page sending refused moves flat out stores this many
+REFUSALS_PER_MINUTE = 12
+#: the characters of action notation (both games): a refused action is kept for the teacher
+#: only in these, anything else is "an unreadable move" (no free text reaches the teacher's
+#: page or the projector)
+NOTATION = re.compile(r"^[A-Za-z0-9:>+\-_.,=|/]{1,%d}$" % ACTION_LIMIT)
 EXAMPLES = 3
 #: replayed games a process keeps for reading (a few per table of a class)
 GAMES_CACHED = 128
@@ -63,6 +74,7 @@ DEFAULTS: dict[str, Any] = {
     "bot": "greedy",  # the bot that fills empty seats and stands in for idle ones
     "connected_seconds": 30,  # seen within this long = connected
     "max_rounds": None,  # a round limit (a lesson's length), or None: the game's own end
+    "join_locked": False,  # the teacher closed joining: nobody new takes a seat
 }
 
 
@@ -89,15 +101,8 @@ def _normal_code(code: object) -> str:
         raise NotFound("no_class") from None
 
 
-def _clean_name(name: object) -> str:
-    if not isinstance(name, str) or has_control(name) or not name.strip() \
-            or len(name.strip()) > NAME_LIMIT:
-        raise BadInput("bad_name", limit=NAME_LIMIT)
-    return " ".join(name.split())
-
-
-def _name_key(name: str) -> str:
-    return name.casefold()
+_clean_name = clean_name
+_name_key = name_key
 
 
 def _int_setting(value: Any, name: str, low: int, high: int) -> int:
@@ -172,6 +177,7 @@ class Room:
         chosen["connected_seconds"] = _int_setting(chosen["connected_seconds"],
                                                    "connected_seconds", 5, 3_600)
         chosen["duplicate"] = bool(chosen["duplicate"])
+        chosen["join_locked"] = bool(chosen["join_locked"])
         if chosen["max_rounds"] is not None:
             chosen["max_rounds"] = _int_setting(chosen["max_rounds"], "max_rounds", 1, 200)
         if chosen["bot"] not in games.bot_names(game):
@@ -249,14 +255,18 @@ class Room:
         now = self.clock()
         with self.store.write() as tx:
             cls = self._class(tx, code, lock="update")  # joins of one class queue here
+            if cls["settings"].get("join_locked"):
+                raise RoomError("join_locked")
             if tx.one("SELECT id FROM seats WHERE class_id = ? AND name_key = ?",
                       (cls["id"], _name_key(name))) is not None:
                 raise NameTaken("name_taken", name=name)
+            # a free seat: an empty one at a table not started, or one the teacher freed at a
+            # started table (the class's bot plays it until now; the student takes it over)
             free = tx.one(
                 "SELECT s.id, s.table_id, s.seat_no, t.table_no FROM seats s "
                 "JOIN room_tables t ON t.id = s.table_id "
                 "WHERE s.class_id = ? AND s.name IS NULL AND s.bot IS NULL "
-                "AND t.status = 'waiting' ORDER BY t.table_no, s.seat_no LIMIT 1",
+                "AND t.status <> 'over' ORDER BY t.table_no, s.seat_no LIMIT 1",
                 (cls["id"],))
             if free is None:
                 raise TableFull("class_full")
@@ -265,10 +275,12 @@ class Room:
                    (name, _name_key(name), credentials.token_hash(token), pin_hash, now,
                     free["id"]))
             table = tx.lock("room_tables", free["table_id"])
-            self._bump(tx, table, now)
+            new = self._bump(tx, table, now)
+            if table["status"] != "waiting":  # a freed seat: the table's log says who came
+                self._event(tx, cls["id"], table["id"], new, free["seat_no"], "person", {})
             empty = tx.one("SELECT COUNT(*) AS n FROM seats WHERE table_id = ? AND name IS NULL "
                            "AND bot IS NULL", (table["id"],))["n"]
-            if empty == 0:
+            if empty == 0 and table["status"] == "waiting":
                 self._start(tx, cls, tx.lock("room_tables", table["id"]), now)
         return Seat(self, token, cls["code"], free["table_no"], free["seat_no"], name, pin)
 
@@ -282,6 +294,15 @@ class Room:
                           "ON t.class_id = c.id WHERE t.id = ?", (seat["table_id"],))
         return Seat(self, token, info["code"], info["table_no"], seat["seat_no"], seat["name"])
 
+    def has_seat(self, token: str) -> bool:
+        """Whether a seat token still names a seat (nothing is written)."""
+        try:
+            with self.store.read() as tx:
+                self._seat(tx, token)
+        except NotFound:
+            return False
+        return True
+
     def rejoin(self, code: str, name: str, pin: str) -> "Seat":
         """A student's seat from another device: class code, name and PIN. The seat gets a new
         token (the old device's stops working) and a new PIN. Wrong PINs are bounded:
@@ -293,6 +314,9 @@ class Room:
             seat = tx.one("SELECT * FROM seats WHERE class_id = ? AND name_key = ?",
                           (cls["id"], _name_key(name)))
         if seat is None:
+            # the same PBKDF2 as a real name's check: the answer's time does not tell which
+            # names sit in the class
+            credentials.pin_matches(pin, credentials.dummy_pin_hash())
             raise NotFound("bad_pin")
         now = self.clock()
         if seat["pin_locked_until"] > now:
@@ -334,6 +358,16 @@ class Room:
         if seat is None:
             raise NotFound("no_seat")
         return seat
+
+    @staticmethod
+    def _clear_seat(tx: Tx, seat_id: str, bot: str | None = None) -> None:
+        """Nobody sits at the seat any more: name, token, PIN and lock gone, and the student's
+        answers to the class's checks with them (``bot``: who plays it meanwhile, None for
+        nobody)."""
+        asks.seat_cleared(tx, seat_id)
+        tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
+               "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0, "
+               "stand_in = 0, bot = ? WHERE id = ?", (bot, seat_id))
 
     # ---- tables ----------------------------------------------------------------------------
     def _bump(self, tx: Tx, table: dict, now: float, **columns: Any) -> int:
@@ -401,17 +435,22 @@ class Room:
     def _seat_rows(self, tx: Tx, table_id: str) -> list[dict]:
         return tx.all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat_no", (table_id,))
 
-    def _public_seats(self, cls: dict, seats: list[dict], now: float) -> list[dict]:
+    def _public_seats(self, cls: dict, seats: list[dict], now: float,
+                      started: bool = False) -> list[dict]:
+        """``started``: the table's game has begun, so a seat with nobody (one the teacher
+        freed) is played by the class's bot and shows it."""
         window = cls["settings"]["connected_seconds"]
         bot = cls["settings"]["bot"]
         return [{"name": s["name"],
                  "connected": s["name"] is not None and s["last_seen"] >= now - window,
-                 "bot": s["bot"] or (bot if s["stand_in"] else None),
+                 "bot": s["bot"] or (bot if s["stand_in"] or (started and s["name"] is None)
+                                     else None),
                  "stand_in": bool(s["stand_in"])} for s in seats]
 
     def _room_part(self, cls: dict, table: dict, seats: list[dict], now: float) -> dict:
         return {"game": cls["game"], "table": table["table_no"], "status": table["status"],
-                "paused": bool(cls["paused"]), "seats": self._public_seats(cls, seats, now)}
+                "paused": bool(cls["paused"]),
+                "seats": self._public_seats(cls, seats, now, table["status"] != "waiting")}
 
     def spectate(self, code: str, table: int) -> dict[str, Any]:
         """The public view of a table (a projector): no seat's secrets, plus ``revision``,
@@ -491,10 +530,19 @@ class Room:
         kept = tx.one("SELECT COUNT(*) AS n FROM refusals WHERE seat_id = ?", (seat["id"],))["n"]
         if kept >= REFUSALS_PER_SEAT:
             return
+        recent = tx.one("SELECT COUNT(*) AS n FROM refusals WHERE seat_id = ? AND at > ?",
+                        (seat["id"], now - 60))["n"]
+        if recent >= REFUSALS_PER_MINUTE:
+            return  # still refused, not kept: a flood of refused moves does not fill the store
         reason, kind, group, params = games.refusal(cls["game"], error)
+        action = action.strip()
+        if reason in games.UNREAD or not NOTATION.match(action):
+            # text the engine could not read as a move: kept as "an unreadable move", never
+            # as what was typed (free text would reach the teacher's page and the projector)
+            reason, kind, group, params, action = "unreadable", "rule", "unreadable", {}, ""
         tx.run("INSERT INTO refusals (class_id, table_id, seat_id, revision, action, reason, "
                "grp_kind, grp_id, params, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               (cls["id"], table["id"], seat["id"], table["revision"], action.strip(), reason,
+               (cls["id"], table["id"], seat["id"], table["revision"], action, reason,
                 kind, group, json.dumps(params, ensure_ascii=False), now))
 
     def step_bots(self, code: str, max_moves: int = 1_000) -> int:
@@ -539,6 +587,8 @@ class Room:
         seat = seats[seat_no]
         if seat["bot"]:
             return seat_no, seat["bot"], False
+        if seat["name"] is None:  # freed by the teacher: the class's bot until someone joins
+            return seat_no, cls["settings"]["bot"], False
         if seat["stand_in"] or table["updated_at"] + cls["settings"]["idle_seconds"] <= now:
             return seat_no, cls["settings"]["bot"], True
         return None
@@ -751,6 +801,21 @@ class Seat:
                 self.room._event(tx, seat["class_id"], table["id"], new, seat["seat_no"],
                                  "returned", {})
 
+    def leave(self) -> bool:
+        """The student leaves. Before the table starts the seat is free again in the room (the
+        token and PIN stop working, the name is gone: as :meth:`Teacher.remove`); True then.
+        After the start the seat stays the student's (a bot stands in once it is idle; the
+        token and PIN still lead back to it) and the room changes nothing: False."""
+        now = self.room.clock()
+        with self.room.store.write() as tx:
+            seat = self.room._seat(tx, self.token)
+            table = tx.lock("room_tables", seat["table_id"])
+            if table["status"] != "waiting":
+                return False
+            self.room._clear_seat(tx, seat["id"])
+            self.room._bump(tx, table, now)
+        return True
+
     def step_bots(self) -> int:
         """Play the bots' moves of this seat's class now (see :meth:`Room.step_bots`)."""
         return self.room.step_bots(self.code)
@@ -833,7 +898,8 @@ class Teacher:
                                "revision": t["revision"], "to_move": t["to_move"],
                                "status": t["status"], "over": t["status"] == "over",
                                "scores": scores, "updated_at": t["updated_at"],
-                               "seats": room._public_seats(cls, seats[t["id"]], now)})
+                               "seats": room._public_seats(cls, seats[t["id"]], now,
+                                                           t["status"] != "waiting")})
         where = {}
         for t in tables:
             for s in seats[t["id"]]:
@@ -924,15 +990,61 @@ class Teacher:
             row = room._table(tx, cls, table, lock=True)
             if row["status"] != "waiting":
                 raise NotStarted("started", table=table)
+            room._clear_seat(tx, self._person(tx, row, table, seat)["id"])
+            room._bump(tx, row, now)
+
+    def free(self, table: int, seat: int) -> None:
+        """Free a student's seat, before or after the start (a page that took a seat it should
+        not have, a student who left): their token and PIN stop working and their name is
+        gone from the store. Before the start the seat is empty again (as :meth:`remove`);
+        after it the class's bot plays the seat until a new student joins and takes it over
+        (the table's log says so)."""
+        room = self.room
+        now = room.clock()
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="share")
+            row = room._table(tx, cls, table, lock=True)
+            target = self._person(tx, row, table, seat)
+            room._clear_seat(tx, target["id"])
+            new = room._bump(tx, row, now)
+            if row["status"] != "waiting":
+                room._event(tx, cls["id"], row["id"], new, seat, "bot",
+                            {"bot": cls["settings"]["bot"]})
+
+    def _person(self, tx: Tx, row: dict, table: int, seat: int) -> dict:
+        """The seat ``seat`` of the table row, with a student at it (else NotFound)."""
+        target = None
+        if isinstance(seat, int) and not isinstance(seat, bool):
             target = tx.one("SELECT * FROM seats WHERE table_id = ? AND seat_no = ?",
                             (row["id"], seat))
-            if target is None or target["name"] is None:
-                raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
-            tx.run("UPDATE seats SET name = NULL, name_key = NULL, token_hash = NULL, "
-                   "pin_hash = NULL, pin_failures = 0, pin_locked_until = 0, last_seen = 0 "
-                   "WHERE id = ?", (target["id"],))
-            asks.seat_cleared(tx, target["id"])
-            room._bump(tx, row, now)
+        if target is None or target["name"] is None:
+            raise NotFound("no_seat_at", table=table, seat=str(seat)[:10])
+        return target
+
+    def lock_joining(self, locked: bool = True) -> None:
+        """Close (or open again) joining: while closed, a join is refused ("the teacher has
+        closed joining"); rejoining with a PIN and returning with a token still work."""
+        room = self.room
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="update")
+            settings = {**cls["settings"], "join_locked": bool(locked)}
+            tx.run("UPDATE classes SET settings = ? WHERE id = ?",
+                   (json.dumps(settings), cls["id"]))
+
+    def new_pin(self, table: int, seat: int) -> str:
+        """A new PIN for a student's seat (a forgotten PIN, or a seat whose PIN a classmate
+        locked with wrong guesses): returned once for the teacher to pass on; the old PIN and
+        the lock are gone. The student's token (their page) still works."""
+        room = self.room
+        pin = credentials.new_pin()
+        pin_hash = credentials.pin_hash(pin)  # slow on purpose: before the transaction
+        with room.store.write() as tx:
+            cls = room._teacher_class(tx, self.code, self._key, lock="share")
+            row = room._table(tx, cls, table)
+            target = self._person(tx, row, table, seat)
+            tx.run("UPDATE seats SET pin_hash = ?, pin_failures = 0, pin_locked_until = 0 "
+                   "WHERE id = ?", (pin_hash, target["id"]))
+        return pin
 
     def move(self, table: int, seat: int, to_table: int) -> tuple[int, int]:
         """Move the student at ``seat`` of ``table`` to the first free seat of ``to_table``,

@@ -437,6 +437,12 @@ FRONT_END = {
     'teacher_move': N_("Move"),
     'teacher_move_to': N_("Move to"),
     'teacher_move_seat': N_("Move the player at {where} to the chosen table"),
+    'teacher_free': N_("Free the seat"),
+    'teacher_free_seat': N_("Free the seat: {where}"),
+    'teacher_lock_joining': N_("Close joining"),
+    'teacher_open_joining': N_("Open joining"),
+    'teacher_new_pin': N_("New PIN"),
+    'teacher_new_pin_seat': N_("New PIN for {where}"),
     'teacher_against_head': N_("Against the data"),
     'teacher_against_intro': N_("Moves where the game's arrow and the real data disagree: a "
                                 "prompt for discussion."),
@@ -764,8 +770,16 @@ PAGE = {
     "teacher_group_trend": N_("Trend: {trend}"),
     "teacher_group_value": N_("Duel value: {value}"),
     "teacher_group_rule": N_("Rule: {rule}"),
-    "teacher_notation": N_("{action} is not a move the game can read"),
     "teacher_unknown_rule": N_("a rule this version does not know ({rule})"),
+    # issue 29: a refused move is kept only as notation; seat controls after the start
+    "teacher_unreadable": N_("a move the game cannot read"),
+    "teacher_freed": N_("{where} is free: the class's bot plays it until a new student joins."),
+    "teacher_joining_closed": N_("Joining is closed: nobody new can take a seat."),
+    "teacher_joining_open": N_("Joining is open again."),
+    "teacher_pin_given": N_("New PIN for {where}: {pin}. Tell it to that student only; the old "
+                            "PIN no longer works."),
+    "teacher_pin_projector": N_("Turn projector mode off first: a PIN is never shown on the "
+                                "projector."),
     "teacher_csv_table": N_("table"),
     "teacher_csv_seat": N_("seat"),
     "teacher_csv_name": N_("name"),

@@ -30,7 +30,8 @@ def _periodic_reason(reason: str, params: dict, action: str) -> Any:
     text = MESSAGES[reason]
     text = text if isinstance(text, str) else text[0]
     if "{text}" in text and "text" not in params:
-        params["text"] = action  # the room keeps what was typed once, as the action
+        # the room keeps what was typed once, as the action (none on the projector)
+        params["text"] = action or "…"
     return Reason(reason, **params)
 
 
@@ -53,9 +54,12 @@ def _elemonster_reason(reason: str, params: dict) -> Any:
 
 def say_refusal(game: str, reason: str, params: dict, action: str, lang: str) -> str:
     """A stored refusal (reason id + parameters) as the rules say it, in ``lang``. A reason the
-    game no longer knows (a stored class older than the rules) is named by its id."""
-    if reason == "notation":
-        return Text("teacher_notation", action=action).render(lang)
+    game no longer knows (a stored class older than the rules) is named by its id. Text the
+    engine could not read is "a move the game cannot read", never the text itself (the room
+    keeps no such text since issue 29; a class stored before still may)."""
+    from ..classroom.games import UNREAD
+    if reason == "unreadable" or reason in UNREAD:
+        return Text("teacher_unreadable").render(lang)
     try:
         if game == "periodic":
             return _periodic_reason(reason, params, action).render(lang)
@@ -64,9 +68,11 @@ def say_refusal(game: str, reason: str, params: dict, action: str, lang: str) ->
         return Text("teacher_unknown_rule", rule=reason).render(lang)
 
 
-def group_title(game: str, group: dict, lang: str) -> tuple[str, str, str]:
+def group_title(game: str, group: dict, lang: str,
+                anonymous: bool = False) -> tuple[str, str, str]:
     """``(kind, id, title)`` of a refusal group: a trend (its name as printed on the board), an
-    Elemonster duel value (its name) or a rule (the rule's sentence of the first example)."""
+    Elemonster duel value (its name) or a rule (the rule's sentence of the first example;
+    ``anonymous``: without what was typed)."""
     if "trend" in group:
         trend = group["trend"]
         name = i18n.gettext("board", TREND_NAMES[trend], lang) if trend in TREND_NAMES else trend
@@ -77,8 +83,8 @@ def group_title(game: str, group: dict, lang: str) -> tuple[str, str, str]:
             VALUE_WORDS, group["value"], lang)).render(lang)
     rule = group.get("rule", "")
     first = group["examples"][0] if group.get("examples") else None
-    sentence = (say_refusal(game, first["reason"], first["params"], first["action"], lang)
-                if first else rule)
+    sentence = (say_refusal(game, first["reason"], first["params"],
+                            "" if anonymous else first["action"], lang) if first else rule)
     return "rule", rule, Text("teacher_group_rule", rule=sentence).render(lang)
 
 
@@ -152,10 +158,12 @@ def glance(overview: dict, rounds: dict[int, Any], lang: str,
                        "seats": seats})
     groups = []
     for g in overview["refusals"]:
-        kind, gid, title = group_title(game, g, lang)
+        kind, gid, title = group_title(game, g, lang, anonymous)
+        # projector mode shows no student-written text: no action, only the rule's sentence
         examples = [{"who": _who(e["table"], e["seat"], e["name"], anonymous, lang),
-                     "action": e["action"],
-                     "text": say_refusal(game, e["reason"], e["params"], e["action"], lang)}
+                     "action": "" if anonymous else e["action"],
+                     "text": say_refusal(game, e["reason"], e["params"],
+                                         "" if anonymous else e["action"], lang)}
                     for e in g["examples"]]
         by_table = sorted(((Text("teacher_table", table=k + 1).render(lang), v)
                            for k, v in g["tables"].items() if k is not None),
@@ -169,6 +177,7 @@ def glance(overview: dict, rounds: dict[int, Any], lang: str,
     return {"code": overview["code"], "game": game, "paused": overview["paused"],
             "duplicate": bool(overview["settings"].get("duplicate")),
             "bot": overview["settings"].get("bot"),  # the class's bot: a seat handed over gets it
+            "join_locked": bool(overview["settings"].get("join_locked")),
             "anonymous": anonymous, "tables": tables, "refusals": groups,
             "against_data": against_data(overview.get("against_data", []), lang)}
 

@@ -15,7 +15,10 @@ from typing import Any, ClassVar
 from ..tabletop.table import TableError, Text
 from ._base import IntentWidget, describe, log
 
-__all__ = ["RoomWidget", "IntentError"]
+__all__ = ["RoomWidget", "IntentError", "STORE_ERRORS"]
+
+#: the room's refusals that are the store failing, not the person (errors.StoreUnavailable...)
+STORE_ERRORS = ("unavailable", "full", "busy")
 
 
 class IntentError(ValueError):
@@ -31,6 +34,7 @@ class RoomWidget(IntentWidget):
     def __init__(self, room: Any = None, **kwargs: Any) -> None:
         self._room = room
         self._last_refresh = float("-inf")
+        self._store_error = False  # the error shown is the store's (cleared by a refresh)
         super().__init__(**kwargs)
         self.on_msg(self._on_custom_msg)
 
@@ -39,7 +43,7 @@ class RoomWidget(IntentWidget):
         """The room (default: the store ``PERIODIC_EDU_ROOM`` names, opened on first use)."""
         if self._room is None:
             from ..classroom import open_room
-            self._room = open_room()
+            self._room = open_room(create=False)  # a kernel never makes a new empty room
         return self._room
 
     def refresh(self) -> None:
@@ -94,9 +98,14 @@ class RoomWidget(IntentWidget):
             if text is None:  # not a refusal: a fault, logged on the server only
                 log.exception("%s: %s failed", type(self).__name__, kind)
                 text = Text("internal").render(self.lang)
-            return self._refuse(text)
-        if kind != "refresh":
+            refused = self._refuse(text)
+            self._store_error = getattr(exc, "key", None) in STORE_ERRORS
+            return refused
+        if kind != "refresh" or self._store_error:
+            # a refresh that read the room clears the store's error (the store is back), but
+            # not a refusal of the person's own last action
             self.error = ""
+            self._store_error = False
         return True
 
     def _refusal(self, exc: Exception) -> str | None:

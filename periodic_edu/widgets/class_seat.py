@@ -15,6 +15,12 @@ Two pieces:
   PIN", who sits at the table (connected now or not, whose turn) and "I'm back" after an idle
   stand-in bot took the seat. It holds the game widget in :attr:`ClassPlayWidget.box`.
 
+**One page, one seat** (issue 29): the bounds of :mod:`._page_limits` are kept in the kernel
+(one page): one seat per class (leaving before the table starts frees it in the room), a few
+joins and rejoins a minute, a few wrong PINs, and a join sent while the last was answered is
+dropped. The kernel opens an existing room store only (``open_room(create=False)``), and a
+token the room does not know is said in words while the browser keeps it.
+
 **Live updates: the kernel is woken by the room.** Once seated, a thread of the kernel (one per
 panel, for its whole life) blocks in ``seat.wait`` - SQLite: ``PRAGMA data_version`` polled every
 20 ms; PostgreSQL: ``LISTEN/NOTIFY`` - and when the table's revision moves it hands a refresh to
@@ -51,6 +57,8 @@ from ..table_rules import ELEMONSTER, PERIODIC
 from ..tabletop.table import TableError, Text
 from ._assets import css, esm
 from ._base import describe
+from . import _page_limits
+from ._page_limits import PageLimits
 from ._room_widget import IntentError, RoomWidget
 from ._seat_table import MovedOn, SeatTable
 from ._table_widget import TableWidget
@@ -228,9 +236,11 @@ class ClassPlayWidget(RoomWidget):
         return value.strip()
 
     def __init__(self, game: str = "periodic", room: Any = None, served: bool | None = None,
-                 **kwargs: Any) -> None:
+                 limits: PageLimits | None = None, **kwargs: Any) -> None:
         """``served``: False on the static site (Python in the page, no server to share a
-        table: the panel says so and joins nothing); None: False exactly under Pyodide."""
+        table: the panel says so and joins nothing); None: False exactly under Pyodide.
+        ``limits``: this page's bounds (default: the kernel's, :mod:`._page_limits`)."""
+        self._limits = _page_limits.this_page() if limits is None else limits
         if served is None:
             served = sys.platform != "emscripten"
         self._served = bool(served)
@@ -255,7 +265,7 @@ class ClassPlayWidget(RoomWidget):
     def room(self) -> Any:
         if self._room is None:
             from ..classroom import open_room
-            self._room = open_room()
+            self._room = open_room(create=False)  # a kernel never makes a new empty room
         return self._room
 
     @property
@@ -263,9 +273,15 @@ class ClassPlayWidget(RoomWidget):
         """The room seat this widget holds (None before joining)."""
         return self._seat
 
+    def handle_message(self, content: Any) -> bool:
+        if isinstance(content, dict) and content.get("type") in ("join", "rejoin") \
+                and self._served and self._limits.in_flight():
+            return False  # sent while the last one was answered: that answer stands
+        return super().handle_message(content)
+
     def _refusal(self, exc: Exception) -> str | None:
         text = super()._refusal(exc)
-        if text is not None and getattr(exc, "key", None) == "no_seat":
+        if text is not None and getattr(exc, "key", None) == "no_seat" and self._seat is not None:
             self._leave()  # the room says the seat is gone (rejoined elsewhere, class ended)
         return text
 
@@ -277,19 +293,18 @@ class ClassPlayWidget(RoomWidget):
             return
         if kind == "hello":
             if intent["token"] and self._seat is None:
-                from ..classroom import NotFound
-                try:
-                    self._take(self.room.resume(intent["token"]))
-                except NotFound:
-                    self.keep_token = ""  # an old token: the browser forgets it, quietly
+                # a token the room does not know (the class ended, the seat was rejoined
+                # elsewhere or freed, the store is not the one it was) is said in words, and
+                # the browser keeps the token: a store restored from a backup brings it back
+                self._take(self.room.resume(intent["token"]))
             return
-        if kind == "join":
-            self._take(self.room.join(intent["code"], intent["name"]))
-            return
-        if kind == "rejoin":
-            self._take(self.room.rejoin(intent["code"], intent["name"], intent["pin"]))
+        if kind in ("join", "rejoin"):
+            self._join(intent)
             return
         if kind == "leave":
+            seat = self._seat
+            if seat is not None and seat.leave():  # before the start: free in the room too
+                self._limits.release(seat.code)
             self._leave()
             return
         if self._seat is None:
@@ -302,13 +317,51 @@ class ClassPlayWidget(RoomWidget):
             self._refresh()
 
     # ---- the seat ---------------------------------------------------------------------------
-    def _take(self, seat: Any) -> None:
+    def _join(self, intent: dict[str, Any]) -> None:
+        """A join or rejoin, within this page's bounds (:mod:`._page_limits`): one seat per
+        class, a few tries a minute, a few wrong PINs."""
+        from ..classroom import NotFound, RoomError
+        from ..engine import ClassCodeError, parse_class_code
+        try:
+            code = parse_class_code(intent["code"])
+        except ClassCodeError:
+            code = intent["code"]  # the room says what is wrong with it
+        rejoin = intent["type"] == "rejoin"
+        held = self._limits.held(code)
+        # a second seat by joining is refused; a rejoin needs the seat's PIN, so it may take
+        # the page back to its own seat after a leave (its old token then stops working)
+        if held is not None and not rejoin:
+            if self._seat is not None and self._seat.token == held or self.room.has_seat(held):
+                raise RoomError("one_seat")
+            self._limits.release(code)  # that seat is gone (freed, rejoined elsewhere)
+        self._limits.try_join(rejoin=rejoin)
+        try:
+            if not rejoin:
+                self._take(self.room.join(code, intent["name"]), joined=True)
+                return
+            try:
+                seat = self.room.rejoin(code, intent["name"], intent["pin"])
+            except NotFound as exc:
+                if exc.key == "bad_pin":
+                    self._limits.wrong_pin()
+                raise
+            self._take(seat)
+        finally:
+            self._limits.answered()
+
+    def _take(self, seat: Any, joined: bool = False) -> None:
         state = seat.state()
         if state["room"]["game"] != self.game:
+            # the seat is not shown on this tab. One this page just took is freed again (a
+            # join from the wrong tab must not leave a seat taken in the room); one it could
+            # not free (the table started) the page still holds
+            if not (joined and seat.leave()):
+                self._limits.hold(seat.code, seat.token)
             self._last_game = state["room"]["game"]
             raise TableError(Text("class_other_game" if self.game == "periodic"
                                   else "class_other_game_periodic"))
         self._seat = seat
+        self._limits.hold(seat.code, seat.token)
         self.pin = seat.pin or ""
         self.keep_token = seat.token
         self.seat_info = {"code": seat.code, "table": seat.table + 1, "seat": seat.index + 1,

@@ -28,6 +28,12 @@ type           keys (besides ``type``)                        what
 ``start``      ``table``                                      start a table now (bots fill it)
 ``bot``        ``table``, ``seat``, ``bot`` (a name or null)  hand a seat to a bot, or back
 ``remove``     ``table``, ``seat``                            remove a joiner (before the start)
+``free``       ``table``, ``seat``                            free a student's seat, also after
+                                                              the start (a bot plays it until a
+                                                              new student joins)
+``lock``       ``locked`` (bool)                              close / open joining
+``new_pin``    ``table``, ``seat``                            a new PIN for a seat (shown once
+                                                              to the teacher, never projected)
 ``move``       ``table``, ``seat``, ``to_table``              move a joiner to another table
                                                               (before either starts)
 ``end``        -                                              end the class and delete it
@@ -99,6 +105,9 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "start": (frozenset({"table"}), frozenset()),
     "bot": (frozenset({"table", "seat", "bot"}), frozenset()),
     "remove": (frozenset({"table", "seat"}), frozenset()),
+    "free": (frozenset({"table", "seat"}), frozenset()),
+    "lock": (frozenset({"locked"}), frozenset()),
+    "new_pin": (frozenset({"table", "seat"}), frozenset()),
     "move": (frozenset({"table", "seat", "to_table"}), frozenset()),
     "end": (frozenset(), frozenset()),
     "projector": (frozenset({"on"}), frozenset()),
@@ -111,7 +120,7 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
 _WORD = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "to_table": (0, 59),
          "seat": (0, 4), "idle_seconds": (5, 86_400)}
-_BOOLS = ("paused", "duplicate", "on")
+_BOOLS = ("paused", "duplicate", "on", "locked")
 #: the page's words for the overview's seconds are whole seconds; a refresh re-sends only change
 REFRESH_MS = 1000
 #: the shortest time between two reads a page's refresh may cause
@@ -259,6 +268,7 @@ class ClassroomWidget(RoomWidget):
                 self.projector = intent["on"]
                 if self.projector:
                     self.created = {}  # the new key never reaches a projector
+                    self.notice = ""  # nor a new PIN the last notice gave
                 self._sync()
             return
         teacher = self._teacher
@@ -295,6 +305,20 @@ class ClassroomWidget(RoomWidget):
             teacher.remove(intent["table"], intent["seat"])
             where = data.seat_label(intent["table"], intent["seat"], self.lang)
             self.notice = Text("teacher_removed", where=where).render(self.lang)
+        elif kind == "free":
+            teacher.free(intent["table"], intent["seat"])
+            where = data.seat_label(intent["table"], intent["seat"], self.lang)
+            self.notice = Text("teacher_freed", where=where).render(self.lang)
+        elif kind == "lock":
+            teacher.lock_joining(intent["locked"])
+            self.notice = Text("teacher_joining_closed" if intent["locked"]
+                               else "teacher_joining_open").render(self.lang)
+        elif kind == "new_pin":
+            if self.projector:  # a PIN is never drawn on a projected page
+                raise ValueError(Text("teacher_pin_projector"))
+            pin = teacher.new_pin(intent["table"], intent["seat"])
+            where = data.seat_label(intent["table"], intent["seat"], self.lang)
+            self.notice = Text("teacher_pin_given", where=where, pin=pin).render(self.lang)
         elif kind == "move":
             to_table, _seat = teacher.move(intent["table"], intent["seat"], intent["to_table"])
             where = data.seat_label(intent["table"], intent["seat"], self.lang)
@@ -340,6 +364,12 @@ class ClassroomWidget(RoomWidget):
         if live >= MAX_LIVE_CLASSES:
             raise ValueError(Text("teacher_too_many_classes", n=live))
         settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
+        if self._room is None:
+            # a new class may begin a new room: the one page that may create the store file
+            # (every other page opens an existing store only, so a removed file is never
+            # silently replaced by an empty room under students who are playing)
+            from ..classroom import open_room
+            self._room = open_room(create=True)
         info = self.room.create_class(game=intent["game"], tables=intent["tables"],
                                       seats=intent["seats"], edition=intent.get("edition", "en"),
                                       **settings)

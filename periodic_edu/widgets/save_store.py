@@ -350,7 +350,9 @@ class SaveStore:
             return True
 
     def _owner_lock(self) -> Any:
-        self.directory.mkdir(parents=True, exist_ok=True)
+        # the same 0700 folder put() makes: the one-owner path (put_owned, claim) is the one
+        # every game widget's save takes, so it must not make the folder first with the umask
+        self._make_directory()
         return _FileLock(self.directory / ".owners.lock")
 
 
@@ -370,7 +372,10 @@ class _FileLock:
         self._file: Any = None
 
     def __enter__(self) -> "_FileLock":
-        self._file = open(self.path, "a+b")
+        # 0600 like the saves: O_NOFOLLOW, so a link planted at the lock's path is refused
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        self._file = os.fdopen(fd, "r+b")
+        os.fchmod(fd, 0o600)  # a lock file an older version made 0644
         try:
             import fcntl
         except ImportError:  # pragma: no cover - Pyodide

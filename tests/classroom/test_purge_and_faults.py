@@ -78,14 +78,16 @@ def test_a_full_store_refuses_the_move_and_keeps_the_table_as_it_was(tmp_path):
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
     # the same file with a size limit at its present size: the next growing write is refused
     full = open_room(f"{url}?max_page_count={pages}")
+    now = [1_800_000_000.0]
+    full.clock = lambda: now[0]
     ada = full.resume(ada.token)
     v = ada.view()
     action = v["legal_actions"][0]
-    big = "x" * 4000
     with pytest.raises(StoreFull) as error:
-        for i in range(200):  # fill the last free pages with refusals until it is full
+        for i in range(5000):  # fill the last free pages with refusals until it is full
+            now[0] += 61  # refusals are kept at most REFUSALS_PER_MINUTE a minute per seat
             try:
-                ada.play(f"{big[:70]}{i}", revision=v["revision"])
+                ada.play(f"x{i}", revision=v["revision"])
             except RoomError:
                 raise
             except Exception:

@@ -3,6 +3,7 @@ real room (a SQLite file) in one process, each seeing only its own seat; the joi
 messages go through the widget's own guard (``_handle_msg``)."""
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import time
@@ -14,6 +15,17 @@ from periodic_edu.tabletop.table import Text
 from periodic_edu.widgets.class_seat import (ClassElemonsterWidget, ClassGameWidget,
                                              ClassPlayWidget, class_play_box, parse_intent,
                                              IntentError)
+
+
+@pytest.fixture(autouse=True)
+def page_per_widget(monkeypatch):
+    """Each widget of these tests is a page of its own (its own kernel, in a classroom): its
+    own one-seat-per-class and tries bounds (widgets/_page_limits.py)."""
+    from periodic_edu.widgets import _page_limits
+
+    def a_page():  # its clock moves a second at each reading: a person's pace, not a burst
+        return _page_limits.PageLimits(clock=itertools.count(1000.0).__next__)
+    monkeypatch.setattr(_page_limits, "this_page", a_page)
 
 
 @pytest.fixture
