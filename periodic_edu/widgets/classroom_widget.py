@@ -360,16 +360,16 @@ class ClassroomWidget(RoomWidget):
     def _create(self, intent: dict[str, Any]) -> None:
         if not _room_key_ok(intent.get("room_key")):
             raise ValueError(Text("teacher_room_key_wrong"))
-        live = self.room.count_classes()
-        if live >= MAX_LIVE_CLASSES:
-            raise ValueError(Text("teacher_too_many_classes", n=live))
-        settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
         if self._room is None:
             # a new class may begin a new room: the one page that may create the store file
             # (every other page opens an existing store only, so a removed file is never
             # silently replaced by an empty room under students who are playing)
             from ..classroom import open_room
             self._room = open_room(create=True)
+        live = self.room.count_classes()
+        if live >= MAX_LIVE_CLASSES:
+            raise ValueError(Text("teacher_too_many_classes", n=live))
+        settings = {k: intent[k] for k in ("duplicate", "idle_seconds") if k in intent}
         info = self.room.create_class(game=intent["game"], tables=intent["tables"],
                                       seats=intent["seats"], edition=intent.get("edition", "en"),
                                       **settings)
