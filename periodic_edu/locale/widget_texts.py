@@ -114,6 +114,10 @@ FRONT_END = {
     'prompt_discover': N_("Discover this element on a goal card (one research cube), or decline."),
     'prompt_click_cells': N_("{what}: click {cells}."),
     'prompt_no_cells': N_("{what}: no cell can be reached now."),
+    'prompt_tap_cells': N_("{what}: tap {cells}."),
+    'prompt_swipe_more': N_("More of them lie across the board: swipe it sideways."),
+    'why_cell_unreachable': N_("{element} cannot be reached with {what}: click {cells}."),
+    'why_cell_unreachable_tap': N_("{element} cannot be reached with {what}: tap {cells}."),
     'bot_tag': N_("{kind} bot"),
     'bot_kind_search': N_("search"),
     'bot_kind_greedy': N_("greedy"),
@@ -474,6 +478,18 @@ FRONT_END = {
                          "again yourself."),
     'class_back': N_("I'm back"),
     'class_leave': N_("Leave this seat on this device"),
+    'class_leave_question': N_("Leave the class game on this device? The seat stays yours: "
+                               "you can come back with the class code, your name and your PIN."),
+    'class_leave_yes': N_("Yes, leave"),
+    'class_leave_no': N_("Stay"),
+    'class_line': N_("Class {code} · table {table} · seat {seat} · {name}"),
+    'class_pin_done': N_("I wrote it down"),
+    'class_pin_again': N_("Your seat PIN: {pin}"),
+    'class_free_seat': N_("a free seat"),
+    'class_handed': N_("Your teacher has handed your seat to a bot: it plays for you now. To "
+                       "play again, ask your teacher to give the seat back to you."),
+    'class_handed_short': N_("A bot plays your seat now."),
+    'class_bot_plays_for': N_("a bot plays for {name}"),
     'class_no_server': SITE_NO_CLASS_PLAY,
 
 }

@@ -120,6 +120,13 @@ class _SeatView:
     def _shown(self) -> int | None:
         return self.table.index  # this seat, always: never another seat's view
 
+    def _sync(self) -> None:
+        super()._sync()
+        if getattr(self, "_ready", False):
+            # the class paused by the teacher: the page locks every control and says why
+            self.class_note = i18n.gettext("widgets", FRONT_END["class_paused"], self.lang) \
+                if self.table.room.get("paused") else ""
+
     def _names_now(self) -> list[str]:
         names = []
         for i, s in enumerate(self.table.seats):
@@ -139,6 +146,8 @@ class ClassGameWidget(_SeatView, GameWidget):
 
     class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
                                 "or new game.").tag(sync=True)
+    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
+                                   "in the page's language; '' when play goes on.").tag(sync=True)
 
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._open_seat(PERIODIC, seat, kwargs)
@@ -152,6 +161,8 @@ class ClassElemonsterWidget(_SeatView, ElemonsterWidget):
 
     class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
                                 "or new game.").tag(sync=True)
+    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
+                                   "in the page's language; '' when play goes on.").tag(sync=True)
 
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._name_keys = []
@@ -435,7 +446,8 @@ class ClassPlayWidget(RoomWidget):
                  for i, s in enumerate(room["seats"])]
         info = {"seats": seats, "status": room["status"], "paused": bool(room["paused"]),
                 "stand_in": bool(room.get("stand_in")), "over": bool(over),
-                "your_turn": to_move == me and not room.get("stand_in") and not room["paused"]}
+                "your_turn": to_move == me and not room.get("stand_in") and not room["paused"]
+                and not seats[me]["bot"]}
         phase = "waiting" if self.view is None else "playing"
         if info != self.table_info or phase != self.phase:
             with self.hold_sync():
@@ -458,6 +470,16 @@ class ClassPlayBox(ipywidgets.VBox):
         self.rest = tuple(rest)
         super().__init__([self.join, self.join.box, *self.rest])
         self.add_class("pe-class-play")
+        # one game per screen: while seated the tab shows the class game only; the tab's own
+        # game comes back when the student leaves the class
+        self.join.observe(self._one_game, names="phase")
+        self._one_game()
+
+    def _one_game(self, change: Any = None) -> None:
+        seated = self.join.phase in ("waiting", "playing")
+        for widget in self.rest:
+            if hasattr(widget, "layout"):
+                widget.layout.display = "none" if seated else None
 
     @property
     def lang(self) -> str:
