@@ -162,7 +162,7 @@ function render({ model, el }) {
     const p = model.get("pin");
     pinNote.hidden = !p;
     pinBox.hidden = !p || pinSeen === p || !seated;
-    pinNote.textContent = p ? say("class_pin_note", { pin: p }) : "";
+    pinNote.textContent = p ? say(info.rejoined ? "class_pin_new_note" : "class_pin_note", { pin: p }) : "";
     pinAgain.hidden = !p;
     pinAgain.textContent = p ? say("class_pin_again", { pin: p }) : "";
     const t = model.get("table_info") || {};
@@ -203,6 +203,18 @@ function render({ model, el }) {
     errorBox.textContent = text;
   }
   function drawNotice() { announcer.say(model.get("notice"), true); }
+  // the name is taken at the table, or this seat went to another device: the PIN form, open
+  // and filled in, its PIN field focused
+  function offerRejoin() {
+    const offer = model.get("rejoin_offer") || {};
+    if (!offer.code) return;
+    fold.open = true;
+    rejoin.open = true;
+    rcode.value = offer.code;
+    rname.value = offer.name || "";
+    pin.value = "";
+    pin.focus();
+  }
   // only a change Python makes is written (a new seat, or "" after leaving): the first draw
   // must not forget the token before the page has said hello with it
   function keepToken() { writeToken(game, model.get("keep_token")); }
@@ -212,6 +224,7 @@ function render({ model, el }) {
   model.on("change:error", drawError);
   model.on("change:notices", drawNotice);
   model.on("change:keep_token", keepToken);
+  model.on("change:rejoin_offer", offerRejoin);
   update();
   drawError();
   if (model.get("phase") === "join") model.send({ type: "hello", token: readToken(game) });
@@ -220,6 +233,7 @@ function render({ model, el }) {
     model.off("change:error", drawError);
     model.off("change:notices", drawNotice);
     model.off("change:keep_token", keepToken);
+    model.off("change:rejoin_offer", offerRejoin);
     if (timer !== null) clearInterval(timer);
   };
 }

@@ -20,7 +20,7 @@ import { createEmUi } from "./elemonster_ui.js";
 import { choicesView, workbenchView } from "./elemonster_choices.js";
 import { handView, tableView, duelView, logView, finalView } from "./elemonster_table.js";
 import { createEmHelp } from "./elemonster_help.js";
-import { watchBar, reveal, afterLayout } from "./turn_view.js";
+import { watchBar, barPinned, reveal, afterLayout } from "./turn_view.js";
 
 const EM_RESUME_KEY = "periodic_edu.elemonster.resume_token";
 let emCount = 0;
@@ -136,7 +136,8 @@ function render({ model, el }) {
     const decision = em.myTurn() ? `${model.get("revision")}` : "";
     if (decision && decision !== shownFor) {
       bar.scrollTop = 0; // a new decision: its first choices at the top of the bar
-      afterLayout(() => { if (!shell.destroyed) reveal([bar.querySelector("button, select") || bar]); });
+      // pinned (a phone), the bar is on screen already; else the page brings it into view
+      afterLayout(() => { if (!shell.destroyed && !barPinned(bar)) reveal([bar.querySelector("button, select") || bar]); });
     }
     shownFor = decision;
   }

@@ -118,11 +118,11 @@ export function createControls(ctx) {
     const f = facts(v, acts);
     const mode = v.mode || ui.mode;
     if (!v.mode) {
-      if (ui.mode) return say("next_pick_trend");
+      if (ui.mode) return say(ctx.touch ? "next_pick_trend_tap" : "next_pick_trend");
       if (f.spend && f.gain) return say("next_choose_mode");
       if (f.gain) return say("next_gain_only", { why: spendWhy(f) });
       if (f.spend) return say("next_spend_only");
-    } else if (mode === "spend" && f.spend) return f.end ? say("next_again_or_end") : say("next_pick_trend");
+    } else if (mode === "spend" && f.spend) return f.end ? say(ctx.touch ? "next_again_or_end_tap" : "next_again_or_end") : say(ctx.touch ? "next_pick_trend_tap" : "next_pick_trend");
     if (f.tiles) return f.end ? say("next_tile_or_end") : say("next_tile");
     if (f.end) return v.mode === "gain" ? say("next_end_after_gain") : v.mode === "spend" ? say("next_end_no_energy") : say("next_end");
     return say("next_nothing");

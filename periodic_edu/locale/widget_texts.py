@@ -99,6 +99,8 @@ FRONT_END = {
     'next_gain_only': N_("{why}"),
     'next_spend_only': N_("Choose Spend for this turn."),
     'next_again_or_end': N_("Click a trend to move again, or end the turn."),
+    'next_pick_trend_tap': N_("Tap a trend to see where it takes your flask."),
+    'next_again_or_end_tap': N_("Tap a trend to move again, or end the turn."),
     'next_tile_or_end': N_("Use an award tile, or end the turn."),
     'next_tile': N_("Use an award tile."),
     'next_end_after_gain': N_("You gained this turn: no more paid moves. End the turn."),
@@ -485,6 +487,8 @@ FRONT_END = {
     'class_line': N_("Class {code} · table {table} · seat {seat} · {name}"),
     'class_pin_done': N_("I wrote it down"),
     'class_pin_again': N_("Your seat PIN: {pin}"),
+    'class_pin_new_note': N_("Your new seat PIN is {pin}: your old PIN no longer works. Write "
+                             "this one down."),
     'class_free_seat': N_("a free seat"),
     'class_handed': N_("Your teacher has handed your seat to a bot: it plays for you now. To "
                        "play again, ask your teacher to give the seat back to you."),
@@ -698,6 +702,12 @@ PAGE = {
     "class_not_started": N_("The game at your table has not started yet."),
     "class_other_game": N_("This class plays Elemonster: join it on the Elemonster tab."),
     "class_other_game_periodic": N_("This class plays Periodic: join it on the Play tab."),
+    # changing device (issue 28): the way to the PIN, and the old device told in words
+    "class_name_taken_pin": N_("Someone in this class already plays as {name}. If that is you "
+                               "on another device, type your seat PIN below to continue on "
+                               "this one."),
+    "class_moved_device": N_("This seat continues on another device. To play here again, "
+                             "rejoin below with your seat PIN."),
     "class_no_server": SITE_NO_CLASS_PLAY,
 }
 

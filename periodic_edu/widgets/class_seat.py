@@ -225,6 +225,9 @@ class ClassPlayWidget(RoomWidget):
     notices = traitlets.Int(0, help="Counts notices (the same one twice still shows).").tag(
         sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
+    rejoin_offer = traitlets.Dict(help="{code, name}: the PIN form to open, filled in (the name "
+                                  "is taken at the table, or this seat went to another "
+                                  "device); {} otherwise.").tag(sync=True)
 
     INTENTS = INTENTS
 
@@ -248,6 +251,7 @@ class ClassPlayWidget(RoomWidget):
         if game not in _VIEWS:
             raise ValueError(f"game must be 'periodic' or 'elemonster', not {describe(game)}")
         self._seat: Any = None
+        self._joining: tuple[str, str] | None = None
         self.view: Any = None
         self.box = ipywidgets.VBox([])
         self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
@@ -276,8 +280,20 @@ class ClassPlayWidget(RoomWidget):
 
     def _refusal(self, exc: Exception) -> str | None:
         text = super()._refusal(exc)
-        if text is not None and getattr(exc, "key", None) == "no_seat":
+        key = getattr(exc, "key", None)
+        if text is not None and key == "no_seat":
+            where = dict(self.seat_info)
             self._leave()  # the room says the seat is gone (rejoined elsewhere, class ended)
+            if where:
+                # changing device: the old one says where the seat went, in words, and offers
+                # the PIN form filled in
+                self.rejoin_offer = {"code": where["code"], "name": where["name"]}
+                return Text("class_moved_device").render(self.lang)
+        if text is not None and key == "name_taken" and self._joining:
+            # the name is at the table already: most likely this student on a new device
+            code, name = self._joining
+            self.rejoin_offer = {"code": code, "name": name}
+            return Text("class_name_taken_pin", name=name).render(self.lang)
         return text
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
@@ -295,10 +311,12 @@ class ClassPlayWidget(RoomWidget):
                     self.keep_token = ""  # an old token: the browser forgets it, quietly
             return
         if kind == "join":
+            self._joining = (intent["code"], intent["name"])
             self._take(self.room.join(intent["code"], intent["name"]))
             return
         if kind == "rejoin":
-            self._take(self.room.rejoin(intent["code"], intent["name"], intent["pin"]))
+            self._take(self.room.rejoin(intent["code"], intent["name"], intent["pin"]),
+                       rejoined=True)
             return
         if kind == "leave":
             self._leave()
@@ -313,7 +331,7 @@ class ClassPlayWidget(RoomWidget):
             self._refresh()
 
     # ---- the seat ---------------------------------------------------------------------------
-    def _take(self, seat: Any) -> None:
+    def _take(self, seat: Any, rejoined: bool = False) -> None:
         state = seat.state()
         if state["room"]["game"] != self.game:
             self._last_game = state["room"]["game"]
@@ -323,7 +341,8 @@ class ClassPlayWidget(RoomWidget):
         self.pin = seat.pin or ""
         self.keep_token = seat.token
         self.seat_info = {"code": seat.code, "table": seat.table + 1, "seat": seat.index + 1,
-                          "name": seat.name}
+                          "name": seat.name, "rejoined": rejoined}
+        self.rejoin_offer = {}
         self.view = None
         self.box.children = ()
         seat.touch()

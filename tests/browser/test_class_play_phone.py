@@ -248,16 +248,19 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
             context.close()
 
 
-def test_the_phones_language_a_pause_and_a_seat_handed_to_a_bot(browser, server, room):
+def test_the_phones_language_a_pause_a_seat_handed_to_a_bot_and_a_new_phone(browser, server,
+                                                                            room):
     """Dora's phone speaks German, Bohdan's Ukrainian: the pages follow them with no ?lang=.
     The teacher pauses (every control locked, the reason said), resumes, and hands each seat to
     a bot: that student's page says so in their language, the others' seat lists name whom the
-    bot plays for; given back, the page says nothing more."""
+    bot plays for; given back, the page says nothing more. Then Bohdan changes phone: the name
+    form leads him to the PIN form, filled in; his new PIN says the old one is void; the old
+    phone says the seat continues on another device and offers to rejoin."""
     from periodic_edu import i18n
-    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END
+    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END, PAGE
 
     def say(key: str, lang: str, **params) -> str:
-        text = i18n.gettext("widgets", {**DASHBOARD, **FRONT_END}[key], lang)
+        text = i18n.gettext("widgets", {**DASHBOARD, **FRONT_END, **PAGE}[key], lang)
         return text.format(**params) if params else text
 
     info = room.create_class(game="periodic", tables=1, seats=2)
@@ -313,6 +316,37 @@ def test_the_phones_language_a_pause_and_a_seat_handed_to_a_bot(browser, server,
         for page, lang in people:
             assert_words_only(page, lang)
             assert page.js_errors == [], page.js_errors
+        # Bohdan changes phone: his name at the table leads him to the PIN form, filled in
+        pin = re.search(r"\d{6}", bohdan.inner_text(f'{PANEL} [data-role="class-pin"]')).group(0)
+        context, new = sized_page(browser, *PHONES[1], touch=True, locale="uk-UA")
+        contexts.append(context)
+        new.goto(server.base + "/")
+        play = new.get_by_role("tab", name=say("tab_play", "uk"), exact=True)
+        play.wait_for(timeout=90_000)
+        tap(new, play, "the Play tab")
+        tap(new, new.locator(f'{PANEL} [data-role="class-fold"] > summary'), "Join")
+        new.locator(f'{PANEL} [data-role="class-code"]').fill(info.code)
+        new.locator(f'{PANEL} [data-role="class-name"]').fill("Bohdan")
+        tap(new, new.locator(f'{PANEL} [data-role="class-join"]'), "Join")
+        pin_field = new.locator(f'{PANEL} [data-role="rejoin-pin"]')
+        pin_field.wait_for(timeout=15_000)
+        assert new.locator(f'{PANEL} [data-role="class-error"]').inner_text() == say(
+            "class_name_taken_pin", "uk", name="Bohdan")
+        assert new.locator(f'{PANEL} [data-role="rejoin-name"]').input_value() == "Bohdan"
+        assert new.locator(f'{PANEL} [data-role="rejoin-code"]').input_value() == info.code
+        on_screen(new, pin_field, "the PIN field")
+        pin_field.fill(pin)
+        tap(new, new.locator(f'{PANEL} [data-role="class-rejoin"]'), "Rejoin")
+        fresh = new.locator(f'{PANEL} [data-role="class-pin"]')
+        fresh.wait_for(timeout=30_000)
+        new_pin = re.search(r"\d{6}", fresh.inner_text()).group(0)
+        assert fresh.inner_text() == say("class_pin_new_note", "uk", pin=new_pin)
+        # the old phone says where the seat went, in words, and offers to rejoin
+        error = bohdan.locator(f'{PANEL} [data-role="class-error"]')
+        error.wait_for(timeout=15_000)
+        assert error.inner_text() == say("class_moved_device", "uk")
+        assert bohdan.locator(f'{PANEL} [data-role="rejoin-name"]').input_value() == "Bohdan"
+        assert new.js_errors == [] and bohdan.js_errors == []
     finally:
         for context in contexts:
             context.close()
