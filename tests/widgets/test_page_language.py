@@ -49,3 +49,23 @@ def test_a_malformed_hello_changes_nothing(tmp_path, content):
 def test_pick_language_reads_only_the_first_few_tags():
     assert pick_language("", ["fr"] * 12 + ["de"]) is None
     assert pick_language("", ["de_CH"]) == "de"
+
+
+def test_one_game_per_screen_the_tabs_own_game_hides_while_seated(tmp_path):
+    import ipywidgets
+
+    from periodic_edu.classroom import open_room
+    from periodic_edu.widgets.class_seat import class_play_box
+
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        info = room.create_class(game="periodic", tables=1, seats=2)
+        solo = ipywidgets.Label("the tab's own game")
+        box = class_play_box("periodic", room=room, rest=(solo,), served=True)
+        assert solo.layout.display is None
+        box.join._dispatch({"type": "join", "code": info.code, "name": "Ada"})
+        assert box.join.phase == "waiting" and solo.layout.display == "none"
+        box.join._dispatch({"type": "leave"})
+        assert box.join.phase == "join" and solo.layout.display is None
+    finally:
+        room.close()
