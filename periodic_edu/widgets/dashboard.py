@@ -385,12 +385,13 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
 
     # the device's language (issue 28): without ?lang= the page follows the browser, or the
     # language chosen on this device before; the visitor's choice is kept on the device
-    chosen = {"query": False, "device": False}
+    chosen = {"query": False, "device": False, "visitor": False}
 
     def switched(change: dict) -> None:
         new = change["new"]
         state["lang"] = new
         if not chosen["device"]:
+            chosen["visitor"] = True
             prefs.chosen = new  # a choice (the switch, ?lang=): kept on this device
         titles(new)
         for widget in explorer_box.children:
@@ -418,8 +419,8 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     scout = ResumeScout(store, saved_game, lang=lang)
 
     def device_language(wanted: str) -> None:
-        if chosen["query"]:
-            return  # ?lang= wins
+        if chosen["query"] or chosen["visitor"]:
+            return  # ?lang=, or a language the visitor already chose on this page, wins
         chosen["device"] = True
         try:
             switch.value = wanted

@@ -69,3 +69,11 @@ def test_one_game_per_screen_the_tabs_own_game_hides_while_seated(tmp_path):
         assert box.join.phase == "join" and solo.layout.display is None
     finally:
         room.close()
+
+
+def test_a_language_chosen_before_the_browser_speaks_is_kept(tmp_path):
+    from periodic_edu.widgets.save_store import SaveStore
+    app = dashboard(save_store=SaveStore(tmp_path))
+    app.switch.value = "uk"  # the visitor was quicker than the page's first message
+    hello(app, stored="", languages=["de"], class_seats=[])
+    assert app.switch.value == "uk"
