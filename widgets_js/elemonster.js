@@ -20,6 +20,7 @@ import { createEmUi } from "./elemonster_ui.js";
 import { choicesView, workbenchView } from "./elemonster_choices.js";
 import { handView, tableView, duelView, logView, finalView } from "./elemonster_table.js";
 import { createEmHelp } from "./elemonster_help.js";
+import { watchBar, barPinned, reveal, afterLayout } from "./turn_view.js";
 
 const EM_RESUME_KEY = "periodic_edu.elemonster.resume_token";
 let emCount = 0;
@@ -34,6 +35,12 @@ function render({ model, el }) {
   const em = createEmUi(model, shell);
   const { T } = em;
   const help = createEmHelp(em, uid, model);
+  // a class table: How to play starts closed (a game runs; the button opens it on demand)
+  if (model.get("class_seat")) help.show(false);
+  // the action bar (turn_view.js): the person's choices, pinned to the bottom on a phone
+  const bar = pe("div", { class: "em-bar", "data-role": "action-bar" });
+  const barWatch = watchBar(bar);
+  let shownFor = "";
   const resumeWords = () => ({ title: T("saved_title"), question: T("saved_question"), fresh: T("saved_new") });
   const resume = createResume({ model, send: shell.send }, resumeWords, EM_RESUME_KEY);
   const errorBox = pe("p", { class: "pe-error", "data-role": "error", role: "alert", hidden: true });
@@ -86,6 +93,7 @@ function render({ model, el }) {
       text = note.charAt(0).toUpperCase() + note.slice(1) + ".";
     }
     else if (v.is_over) text = T("over");
+    else if (model.get("class_note")) text = model.get("class_note");
     else if (em.myTurn()) text = (model.get("choices") || {}).headline || T("your_move");
     else if (model.get("paused")) text = T("paused");
     else text = T("waiting", { name: (seats[v.current_player] || {}).name || "" });
@@ -104,11 +112,16 @@ function render({ model, el }) {
       variant: model.get("variant") || "", movedAway: String(Boolean(model.get("moved_away"))),
     });
     resume.update(v);
+    // paused by the teacher: no choice is offered, the reason is (in the bar, on a phone)
+    const note = model.get("class_note") || "";
+    const choices = note ? pe("p", { class: "em-status", "data-role": "paused-note", text: note }) : choicesView(em, draw);
+    bar.replaceChildren(...(choices ? [errorBox, choices] : []));
+    bar.hidden = !choices;
     root.replaceChildren(
       pe("h2", { class: "em-title", text: T("title") }),
-      status(), controls(), resume.root, help.root, errorBox, announcer.root,
+      status(), controls(), resume.root, help.root, ...(choices ? [] : [errorBox]), announcer.root,
       pe("div", { class: "em-grid" }, [
-        pe("div", { class: "em-main" }, [finalView(em), choicesView(em, draw), duelView(em), handView(em), workbenchView(em, draw)].filter(Boolean)),
+        pe("div", { class: "em-main" }, [finalView(em), bar, duelView(em), handView(em), workbenchView(em, draw)].filter(Boolean)),
         pe("div", { class: "em-side" }, [tableView(em), logView(em)]),
       ]),
     );
@@ -119,6 +132,14 @@ function render({ model, el }) {
       (again || first || root).focus();
     }
     root.dataset.ready = "true";
+    // a new decision: the page brings it on screen by itself (pinned on a phone, in view else)
+    const decision = em.myTurn() ? `${model.get("revision")}` : "";
+    if (decision && decision !== shownFor) {
+      bar.scrollTop = 0; // a new decision: its first choices at the top of the bar
+      // pinned (a phone), the bar is on screen already; else the page brings it into view
+      afterLayout(() => { if (!shell.destroyed && !barPinned(bar)) reveal([bar.querySelector("button, select") || bar]); });
+    }
+    shownFor = decision;
   }
 
   function announce() {
@@ -164,7 +185,7 @@ function render({ model, el }) {
   function onPaused() { draw(); shell.scheduleBot(); }
   function onOffer() { draw(); }
   const listeners = [["change:revision", onRevision], ["change:paused", onPaused], ["change:strings", onWords],
-                     ["change:resume_offer", onOffer], ["change:error", showError], ["change:refusals", showError]];
+                     ["change:resume_offer", onOffer], ["change:class_note", onOffer], ["change:error", showError], ["change:refusals", showError]];
   for (const [event, handler] of listeners) model.on(event, handler);
   draw();
   announce();
@@ -173,6 +194,7 @@ function render({ model, el }) {
   shell.scheduleBot();
   return () => {
     shell.destroy();
+    barWatch.destroy();
     for (const [event, handler] of listeners) model.off(event, handler);
     root.remove();
   };

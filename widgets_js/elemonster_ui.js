@@ -15,7 +15,8 @@ export function createEmUi(model, shell) {
     P: (key, n) => T(key, { n }),
     V: () => model.get("view") || {},
     cards: () => model.get("cards") || {},
-    myTurn: () => Boolean((model.get("choices") || {}).prompt),
+    // a class the teacher paused (`class_note`): nobody decides (every choice locked)
+    myTurn: () => Boolean((model.get("choices") || {}).prompt) && !model.get("class_note"),
     send: shell.send,
     act: shell.act,
     button(label, attrs, onClick) {

@@ -27,6 +27,7 @@ import { createFinal } from "./game_final.js";
 import { createHelp } from "./game_help.js";
 import { createResume } from "./game_resume.js";
 import { createShell } from "./game_shell.js";
+import { watchBar, reveal, centreInFrame, afterLayout, touchScreen } from "./turn_view.js";
 
 let widgetCount = 0;
 
@@ -37,7 +38,7 @@ function render({ model, el }) {
   for (const [fid, members] of Object.entries(stat.families)) for (const s of members) familyOf.set(s, fid);
   const cellInfo = new Map(stat.cells.map((c) => [c.symbol, c]));
   // local, per-view UI state: what the person has chosen but not yet sent
-  const ui = { mode: null, source: null, chooser: null, hint: "", confirmNew: false, seenRev: -1, turn: "" };
+  const ui = { mode: null, source: null, chooser: null, hint: "", confirmNew: false, seenRev: -1, turn: "", swipe: "" };
   const shell = createShell(model);
   const ctx = {
     model, stat, ui, familyOf, uid: `pe-g${widgetCount}`,
@@ -53,7 +54,8 @@ function render({ model, el }) {
     legal: () => (ctx.V().legal_actions || []).map(parseAction),
     myTurn: () => {
       const v = ctx.V();
-      return !v.is_over && v.player === v.current_player && !ctx.isBot(v.current_player);
+      // a class the teacher paused: nobody's turn (every control locked, the reason shown)
+      return !v.is_over && v.player === v.current_player && !ctx.isBot(v.current_player) && !model.get("class_note");
     },
     cardById: () => {
       const map = new Map();
@@ -72,6 +74,7 @@ function render({ model, el }) {
       });
     },
     send: shell.send,
+    touch: touchScreen(), // the prompts say "tap" on a phone
     act(text) {
       // one click, one request (the shell): a second click before Python answers is not sent
       if (shell.act(text)) ui.hint = "";
@@ -106,9 +109,12 @@ function render({ model, el }) {
   const errorBox = pe("div", { class: "pe-g-error", role: "alert", "data-role": "error", hidden: true });
   const left = pe("div", { class: "pe-g-left" }, [controls.root, gameBoard.root, tracks.root]);
   const right = pe("div", { class: "pe-g-right" }, [cards.root, players.root, log.root]);
+  // a refusal is read where the choice is made: in the action bar (pinned on a phone)
+  controls.bar.prepend(errorBox);
   const root = pe("div", { class: "pe-game", "data-widget": "game" }, [
-    head, resume.root, help.root, errorBox, announcer.root, final.root, pe("div", { class: "pe-g-main" }, [left, right])]);
+    head, resume.root, help.root, announcer.root, final.root, pe("div", { class: "pe-g-main" }, [left, right])]);
   el.append(root);
+  const barWatch = watchBar(controls.bar);
 
   // ---- tools ----------------------------------------------------------------------------------
   undoBtn.addEventListener("click", () => {
@@ -233,6 +239,7 @@ function render({ model, el }) {
     const trendId = ui.source && ui.source.code ? ctx.trendByCode.get(ui.source.code).id : null;
     for (const a of ctx.sourceActions()) targets.set(a.dest, trendId && reach[trendId] ? reach[trendId][a.dest] : null);
     const me = ctx.myTurn() && v.phase !== "agenda" ? (v.players_state || [])[v.player] : null;
+    if (ui.swipe && ui.swipe !== moveKey(v, targets)) ui.swipe = ""; // another choice
     drawStatus(v);
     drawTools(v);
     controls.update(v, acts);
@@ -247,12 +254,51 @@ function render({ model, el }) {
     if (opts.announceReach) announceReach(targets);
     if (opts.announceHint && ui.hint) announcer.say(ui.hint, true);
     root.dataset.revision = String(rev);
+    keepMoveOnScreen(v, targets);
     // a redrawn button took the keyboard focus with it: give it to the board's current cell
     if (hadFocus && !root.contains(document.activeElement)) {
       const stop = gameBoard.board.root.querySelector('[tabindex="0"]');
       if (stop) stop.focus({ preventScroll: true });
     }
     shell.scheduleBot();
+  }
+
+  // ---- the move on screen (a phone): the page scrolls itself, never the student ---------------
+  // At the start of the person's turn the turn's choices (Spend / Gain, the trends) come into
+  // view; once a choice highlights cells, the board's region scrolls sideways to the flask and
+  // the reachable cells and the page brings them above the action bar. Only on a change (a new
+  // turn, another choice): a student who scrolls away to read is not pulled back every second.
+  let shownFor = "";
+  function moveKey(v, targets) {
+    return ctx.myTurn() && !v.is_over ? `${ui.turn}|${v.phase}|${[...targets.keys()].sort().join(",")}` : "";
+  }
+  function keepMoveOnScreen(v, targets) {
+    const mine = ctx.myTurn() && !v.is_over;
+    const key = moveKey(v, targets);
+    if (key === shownFor) return;
+    shownFor = key;
+    if (!mine || v.phase === "agenda") return; // the bar holds the agenda cards
+    afterLayout(() => {
+      if (shell.destroyed || !root.isConnected) return;
+      const flask = gameBoard.board.root.querySelector('[aria-current="true"]');
+      if (v.phase === "discover" && flask) {
+        // the flask where it landed, above the bar that asks to discover or decline
+        centreInFrame(gameBoard.frame.root, [flask]);
+        reveal([flask]);
+      } else if (targets.size && flask) {
+        const cells = [flask, ...[...targets.keys()].map((sym) => gameBoard.board.cell(sym)).filter(Boolean)];
+        const fits = centreInFrame(gameBoard.frame.root, cells);
+        const swipe = fits ? "" : key;
+        if (swipe !== ui.swipe) { ui.swipe = swipe; controls.update(ctx.V(), ctx.myTurn() ? ctx.legal() : []); }
+        // the cells the frame shows (all, or the flask's side), above the bar as it is now
+        const box = gameBoard.frame.root.getBoundingClientRect();
+        reveal(cells.filter((c) => { const r = c.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; }));
+      } else {
+        // the turn's first choices (Spend / Gain, the trends, the tiles); the board follows
+        // once a choice highlights cells
+        reveal([...controls.root.querySelectorAll("[data-mode], [data-trend], [data-tile]")]);
+      }
+    });
   }
 
   let pending = false;
@@ -272,6 +318,7 @@ function render({ model, el }) {
 
   return () => {
     shell.destroy();
+    barWatch.destroy();
     model.off("change", onChange);
     model.off("change:error", drawError);
     model.off("change:refusals", drawError);

@@ -10,7 +10,6 @@ const ARROWS = {
   atomic_number: "±Z", ionization_energy: "↑→", atomic_radius: "↓←",
   atomic_mass_increase: "↓→", atomic_mass_decrease: "↑←",
 };
-const PREFIX = { spend: "s", gain: "g", free: "f" };
 
 /** Mark a button usable or not; `why` becomes its title and accessible description. */
 let whyCount = 0;
@@ -57,8 +56,12 @@ export function createControls(ctx) {
   const tileBox = pe("div", { class: "pe-g-tiles", role: "group", "aria-label": say("tiles_label") });
   const endBtn = pe("button", { type: "button", class: "pe-g-btn pe-g-end", "data-role": "end", "data-action": "end" }, [say("end_turn")]);
   const chooser = pe("div", { class: "pe-g-chooser", "data-role": "chooser", hidden: true });
+  // the action bar (turn_view.js): the prompt, the choice that waits (discover, whom to take
+  // from, an agenda card) and End turn; a phone pins it to the bottom of the screen
+  const bar = pe("div", { class: "pe-g-bar", "data-role": "action-bar" }, [
+    prompt, chooser, pe("div", { class: "pe-g-bar-end" }, [endBtn])]);
   const root = pe("section", { class: "pe-g-controls", "data-role": "controls", "aria-label": say("controls_label") }, [
-    prompt, pe("div", { class: "pe-g-row" }, [modeBox, spotBox]), pe("div", { class: "pe-g-row" }, [tileBox, endBtn]), chooser, notes]);
+    bar, pe("div", { class: "pe-g-row" }, [modeBox, spotBox]), pe("div", { class: "pe-g-row" }, [tileBox]), notes]);
 
   const trendLabel = (code) => (ctx.trendByCode.get(code) || { name: code }).name;
   function describeSource(s) {
@@ -72,6 +75,7 @@ export function createControls(ctx) {
   /** Why the person to move cannot play now ("" when they can). */
   function waitReason(v) {
     if (v.is_over) return say("why_over");
+    if (ctx.model.get("class_note")) return ctx.model.get("class_note"); // the class is paused
     if (!ctx.myTurn()) return ctx.isBot(v.current_player) ? say("why_wait_bot", { name: ctx.seatName(v.current_player) }) : say("why_not_turn");
     if (v.phase === "agenda") return say("why_agenda_first");
     if (v.phase === "discover") return say("why_discover_first");
@@ -114,11 +118,11 @@ export function createControls(ctx) {
     const f = facts(v, acts);
     const mode = v.mode || ui.mode;
     if (!v.mode) {
-      if (ui.mode) return say("next_pick_trend");
+      if (ui.mode) return say(ctx.touch ? "next_pick_trend_tap" : "next_pick_trend");
       if (f.spend && f.gain) return say("next_choose_mode");
       if (f.gain) return say("next_gain_only", { why: spendWhy(f) });
       if (f.spend) return say("next_spend_only");
-    } else if (mode === "spend" && f.spend) return f.end ? say("next_again_or_end") : say("next_pick_trend");
+    } else if (mode === "spend" && f.spend) return f.end ? say(ctx.touch ? "next_again_or_end_tap" : "next_again_or_end") : say(ctx.touch ? "next_pick_trend_tap" : "next_pick_trend");
     if (f.tiles) return f.end ? say("next_tile_or_end") : say("next_tile");
     if (f.end) return v.mode === "gain" ? say("next_end_after_gain") : v.mode === "spend" ? say("next_end_no_energy") : say("next_end");
     return say("next_nothing");
@@ -186,10 +190,13 @@ export function createControls(ctx) {
       return ctx.refresh({});
     }
     if (matches.length === 1) return ctx.act(matches[0].text);
-    // not reachable: ask Python anyway; the engine says why (shown inline)
-    if (s.kind === "move") return ctx.act(`m>${symbol}`);
-    if (s.kind === "ext") return ctx.act(`x>${symbol}`);
-    return ctx.act(`${PREFIX[s.kind]}:${s.code}>${symbol}`);
+    // not reachable: say why at once, in words (no round trip, no notation)
+    const n = new Set(ctx.sourceActions().map((a) => a.dest)).size;
+    const what = describeSource(s);
+    const element = ctx.elementName(symbol);
+    ui.hint = n ? say(ctx.touch ? "why_cell_unreachable_tap" : "why_cell_unreachable", { element, what, cells: count(n, "n_highlighted") })
+      : say("prompt_no_cells", { what });
+    return ctx.refresh({ announceHint: true });
   }
 
   for (const b of modeButtons) b.addEventListener("click", () => (usable(b) ? chooseMode(b.dataset.mode) : refuse(b)));
@@ -269,6 +276,7 @@ export function createControls(ctx) {
     const q = v.current_player;
     let text;
     if (v.is_over) text = say("prompt_over");
+    else if (ctx.model.get("class_note")) text = ctx.model.get("class_note");
     else if (!ctx.myTurn()) {
       const seat = ctx.seats()[q] || {};
       if (ctx.isBot(q)) {
@@ -281,8 +289,10 @@ export function createControls(ctx) {
     else if (ui.hint) text = ui.hint;
     else if (ui.source) {
       const n = new Set(ctx.sourceActions().map((a) => a.dest)).size;
-      text = n ? say("prompt_click_cells", { what: describeSource(ui.source), cells: count(n, "n_highlighted") })
+      text = n ? say(ctx.touch ? "prompt_tap_cells" : "prompt_click_cells", { what: describeSource(ui.source), cells: count(n, "n_highlighted") })
         : say("prompt_no_cells", { what: describeSource(ui.source) });
+      // the cells do not all fit the phone's board: say where the others are
+      if (n && ui.swipe) text += ` ${say("prompt_swipe_more")}`;
     } else text = nextStep(v, acts);
     prompt.textContent = text;
   }
@@ -327,5 +337,5 @@ export function createControls(ctx) {
     chooser.hidden = !items.length;
   }
 
-  return { root, update, clickCell, describeSource, nextStep, endBtn };
+  return { root, bar, prompt, update, clickCell, describeSource, nextStep, endBtn };
 }

@@ -584,6 +584,14 @@ class Room:
         seat_no = table["to_move"]
         if seat_no is None or table["status"] != "playing":
             return None
+        # absent is not finished: bots keep a table moving for the people at it, but a table
+        # of people where none is connected stops (nothing is played for nobody: a class left
+        # idle while the teacher explains is not played to its end by bots). A table of bots
+        # only (no person seated: the teacher's demonstration) plays on.
+        window = cls["settings"]["connected_seconds"]
+        people = [s for s in seats if s["name"] is not None and not s["bot"]]
+        if people and not any(s["last_seen"] >= now - window for s in people):
+            return None
         seat = seats[seat_no]
         if seat["bot"]:
             return seat_no, seat["bot"], False

@@ -99,6 +99,8 @@ FRONT_END = {
     'next_gain_only': N_("{why}"),
     'next_spend_only': N_("Choose Spend for this turn."),
     'next_again_or_end': N_("Click a trend to move again, or end the turn."),
+    'next_pick_trend_tap': N_("Tap a trend to see where it takes your flask."),
+    'next_again_or_end_tap': N_("Tap a trend to move again, or end the turn."),
     'next_tile_or_end': N_("Use an award tile, or end the turn."),
     'next_tile': N_("Use an award tile."),
     'next_end_after_gain': N_("You gained this turn: no more paid moves. End the turn."),
@@ -114,6 +116,10 @@ FRONT_END = {
     'prompt_discover': N_("Discover this element on a goal card (one research cube), or decline."),
     'prompt_click_cells': N_("{what}: click {cells}."),
     'prompt_no_cells': N_("{what}: no cell can be reached now."),
+    'prompt_tap_cells': N_("{what}: tap {cells}."),
+    'prompt_swipe_more': N_("More of them lie across the board: swipe it sideways."),
+    'why_cell_unreachable': N_("{element} cannot be reached with {what}: click {cells}."),
+    'why_cell_unreachable_tap': N_("{element} cannot be reached with {what}: tap {cells}."),
     'bot_tag': N_("{kind} bot"),
     'bot_kind_search': N_("search"),
     'bot_kind_greedy': N_("greedy"),
@@ -512,6 +518,20 @@ FRONT_END = {
                          "again yourself."),
     'class_back': N_("I'm back"),
     'class_leave': N_("Leave this seat on this device"),
+    'class_leave_question': N_("Leave the class game on this device? The seat stays yours: "
+                               "you can come back with the class code, your name and your PIN."),
+    'class_leave_yes': N_("Yes, leave"),
+    'class_leave_no': N_("Stay"),
+    'class_line': N_("Class {code} · table {table} · seat {seat} · {name}"),
+    'class_pin_done': N_("I wrote it down"),
+    'class_pin_again': N_("Your seat PIN: {pin}"),
+    'class_pin_new_note': N_("Your new seat PIN is {pin}: your old PIN no longer works. Write "
+                             "this one down."),
+    'class_free_seat': N_("a free seat"),
+    'class_handed': N_("Your teacher has handed your seat to a bot: it plays for you now. To "
+                       "play again, ask your teacher to give the seat back to you."),
+    'class_handed_short': N_("A bot plays your seat now."),
+    'class_bot_plays_for': N_("a bot plays for {name}"),
     'class_no_server': SITE_NO_CLASS_PLAY,
     # the room asks: the teacher's question on a student's device (widgets_js/class_check.js)
     'check_heading': N_("Question from your teacher"),
@@ -797,6 +817,12 @@ PAGE = {
     "class_not_started": N_("The game at your table has not started yet."),
     "class_other_game": N_("This class plays Elemonster: join it on the Elemonster tab."),
     "class_other_game_periodic": N_("This class plays Periodic: join it on the Play tab."),
+    # changing device (issue 28): the way to the PIN, and the old device told in words
+    "class_name_taken_pin": N_("Someone in this class already plays as {name}. If that is you "
+                               "on another device, type your seat PIN below to continue on "
+                               "this one."),
+    "class_moved_device": N_("This seat continues on another device. To play here again, "
+                             "rejoin below with your seat PIN."),
     "class_no_server": SITE_NO_CLASS_PLAY,
     # homework (periodic_edu/widgets/homework_game.py)
     "homework_no_undo": N_("In homework a move cannot be undone: your teacher's copy replays "

@@ -128,6 +128,13 @@ class _SeatView:
     def _shown(self) -> int | None:
         return self.table.index  # this seat, always: never another seat's view
 
+    def _sync(self) -> None:
+        super()._sync()
+        if getattr(self, "_ready", False):
+            # the class paused by the teacher: the page locks every control and says why
+            self.class_note = i18n.gettext("widgets", FRONT_END["class_paused"], self.lang) \
+                if self.table.room.get("paused") else ""
+
     def _names_now(self) -> list[str]:
         names = []
         for i, s in enumerate(self.table.seats):
@@ -147,6 +154,8 @@ class ClassGameWidget(_SeatView, GameWidget):
 
     class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
                                 "or new game.").tag(sync=True)
+    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
+                                   "in the page's language; '' when play goes on.").tag(sync=True)
 
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._open_seat(PERIODIC, seat, kwargs)
@@ -160,6 +169,8 @@ class ClassElemonsterWidget(_SeatView, ElemonsterWidget):
 
     class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
                                 "or new game.").tag(sync=True)
+    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
+                                   "in the page's language; '' when play goes on.").tag(sync=True)
 
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._name_keys = []
@@ -222,6 +233,9 @@ class ClassPlayWidget(RoomWidget):
     notices = traitlets.Int(0, help="Counts notices (the same one twice still shows).").tag(
         sync=True)
     refresh_ms = traitlets.Int(REFRESH_MS).tag(sync=True)
+    rejoin_offer = traitlets.Dict(help="{code, name}: the PIN form to open, filled in (the name "
+                                  "is taken at the table, or this seat went to another "
+                                  "device); {} otherwise.").tag(sync=True)
 
     INTENTS = INTENTS
 
@@ -247,6 +261,7 @@ class ClassPlayWidget(RoomWidget):
         if game not in _VIEWS:
             raise ValueError(f"game must be 'periodic' or 'elemonster', not {describe(game)}")
         self._seat: Any = None
+        self._joining: tuple[str, str] | None = None
         self.view: Any = None
         self.box = ipywidgets.VBox([])
         self.box.add_class("pe-class-seat")  # the class game's place (the tab's own game is not)
@@ -281,8 +296,20 @@ class ClassPlayWidget(RoomWidget):
 
     def _refusal(self, exc: Exception) -> str | None:
         text = super()._refusal(exc)
-        if text is not None and getattr(exc, "key", None) == "no_seat" and self._seat is not None:
+        key = getattr(exc, "key", None)
+        if text is not None and key == "no_seat" and self._seat is not None:
+            where = dict(self.seat_info)
             self._leave()  # the room says the seat is gone (rejoined elsewhere, class ended)
+            if where:
+                # changing device: the old one says where the seat went, in words, and offers
+                # the PIN form filled in
+                self.rejoin_offer = {"code": where["code"], "name": where["name"]}
+                return Text("class_moved_device").render(self.lang)
+        if text is not None and key == "name_taken" and self._joining:
+            # the name is at the table already: most likely this student on a new device
+            code, name = self._joining
+            self.rejoin_offer = {"code": code, "name": name}
+            return Text("class_name_taken_pin", name=name).render(self.lang)
         return text
 
     def _dispatch(self, intent: dict[str, Any]) -> None:
@@ -337,6 +364,7 @@ class ClassPlayWidget(RoomWidget):
         self._limits.try_join(rejoin=rejoin)
         try:
             if not rejoin:
+                self._joining = (intent["code"], intent["name"])
                 self._take(self.room.join(code, intent["name"]), joined=True)
                 return
             try:
@@ -345,11 +373,11 @@ class ClassPlayWidget(RoomWidget):
                 if exc.key == "bad_pin":
                     self._limits.wrong_pin()
                 raise
-            self._take(seat)
+            self._take(seat, rejoined=True)
         finally:
             self._limits.answered()
 
-    def _take(self, seat: Any, joined: bool = False) -> None:
+    def _take(self, seat: Any, joined: bool = False, rejoined: bool = False) -> None:
         state = seat.state()
         if state["room"]["game"] != self.game:
             # the seat is not shown on this tab. One this page just took is freed again (a
@@ -365,7 +393,8 @@ class ClassPlayWidget(RoomWidget):
         self.pin = seat.pin or ""
         self.keep_token = seat.token
         self.seat_info = {"code": seat.code, "table": seat.table + 1, "seat": seat.index + 1,
-                          "name": seat.name}
+                          "name": seat.name, "rejoined": rejoined}
+        self.rejoin_offer = {}
         self.view = None
         self.box.children = ()
         seat.touch()
@@ -488,7 +517,8 @@ class ClassPlayWidget(RoomWidget):
                  for i, s in enumerate(room["seats"])]
         info = {"seats": seats, "status": room["status"], "paused": bool(room["paused"]),
                 "stand_in": bool(room.get("stand_in")), "over": bool(over),
-                "your_turn": to_move == me and not room.get("stand_in") and not room["paused"]}
+                "your_turn": to_move == me and not room.get("stand_in") and not room["paused"]
+                and not seats[me]["bot"]}
         phase = "waiting" if self.view is None else "playing"
         if info != self.table_info or phase != self.phase:
             with self.hold_sync():
@@ -516,6 +546,16 @@ class ClassPlayBox(ipywidgets.VBox):
         # panel is hidden while the teacher asks nothing)
         super().__init__([self.check, self.join, self.join.box, *self.rest])
         self.add_class("pe-class-play")
+        # one game per screen: while seated the tab shows the class game only; the tab's own
+        # game comes back when the student leaves the class
+        self.join.observe(self._one_game, names="phase")
+        self._one_game()
+
+    def _one_game(self, change: Any = None) -> None:
+        seated = self.join.phase in ("waiting", "playing")
+        for widget in self.rest:
+            if hasattr(widget, "layout"):
+                widget.layout.display = "none" if seated else None
 
     @property
     def lang(self) -> str:

@@ -274,9 +274,9 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
     # (a game is dealt at once, so one always runs here); "New game" asks before replacing it.
     # Above it, "Join a class game" (class play, issue 19): one folded line until opened
     from .class_seat import class_play_box
-    joining = class_play_box("periodic", lang=state["lang"])
-    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), joining, holder, setup,
-                  code_note, confirm])
+    # (one game per screen: while seated in a class, the tab's own game and its settings hide)
+    joining = class_play_box("periodic", lang=state["lang"], rest=(holder, setup, code_note))
+    box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), joining, confirm])
     box.set_language = set_language
     box.game_holder = holder
     return box
@@ -383,9 +383,16 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             tabs.set_title(i, say(key))
         switch.description = say("language")
 
+    # the device's language (issue 28): without ?lang= the page follows the browser, or the
+    # language chosen on this device before; the visitor's choice is kept on the device
+    chosen = {"query": False, "device": False, "visitor": False}
+
     def switched(change: dict) -> None:
         new = change["new"]
         state["lang"] = new
+        if not chosen["device"]:
+            chosen["visitor"] = True
+            prefs.chosen = new  # a choice (the switch, ?lang=): kept on this device
         titles(new)
         for widget in explorer_box.children:
             widget.lang = new
@@ -410,10 +417,27 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             tabs.selected_index = 2 if game == "periodic" else 3
 
     scout = ResumeScout(store, saved_game, lang=lang)
+
+    def device_language(wanted: str) -> None:
+        if chosen["query"] or chosen["visitor"]:
+            return  # ?lang=, or a language the visitor already chose on this page, wins
+        chosen["device"] = True
+        try:
+            switch.value = wanted
+        finally:
+            chosen["device"] = False
+
+    def class_seat(game: str) -> None:
+        """A reopened tab lands on the class game this browser holds a seat in."""
+        tabs.selected_index = 2 if game == "periodic" else 3
+
+    from .page_language import PagePrefs
+    prefs = PagePrefs(device_language, class_seat)
     app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
                                                          align_items="center",
                                                          flex_flow="row wrap")),
-                  header, tabs, w.HTML(STYLE, layout=w.Layout(display="none")), scout])
+                  header, tabs, w.HTML(STYLE, layout=w.Layout(display="none")), prefs, scout])
+    app.prefs = prefs
     app.tabs = tabs
     app.switch = switch
     app.open_tab = open_tab
@@ -428,6 +452,7 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             note.value = f'<span role="alert" style="color:#b91c1c">{html.escape(str(exc))}</span>'
             return
         if wanted is not None:
+            chosen["query"] = True
             switch.value = wanted
 
     app.use_page_language = use_page_language

@@ -168,10 +168,13 @@ def serving(cmd: list[str], cwd: Path, home: Path, ready_path: str, root: Path):
         _stop(proc)
 
 
-def sized_page(browser, width: int, height: int, touch: bool = False):
-    """A page of its own context at this viewport (a phone gets touch and a mobile UA scale)."""
+def sized_page(browser, width: int, height: int, touch: bool = False,
+               locale: str | None = None):
+    """A page of its own context at this viewport (a phone gets touch and a mobile UA scale);
+    ``locale`` (e.g. "de-DE"): the browser's language (navigator.languages, Accept-Language)."""
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=touch, is_mobile=touch, device_scale_factor=1)
+                                  has_touch=touch, is_mobile=touch, device_scale_factor=1,
+                                  **({"locale": locale} if locale else {}))
     page = context.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []

@@ -56,7 +56,7 @@ def back_at_seat(page, name: str) -> None:
     tab = page.get_by_role("tab", name="Play")
     tab.wait_for(timeout=90_000)
     tab.click()
-    page.locator(f'{PANEL} [data-role="class-where"]:has-text("{name}")').wait_for(
+    page.locator(f'{PANEL} [data-role="class-line"]:has-text("{name}")').wait_for(
         timeout=30_000)
     page.locator(GAME).wait_for(timeout=30_000)
 

@@ -52,7 +52,7 @@ def join(page, code: str, name: str, panel: str = PANEL):
     page.fill(f'{panel} [data-role="class-code"]', code)
     page.fill(f'{panel} [data-role="class-name"]', name)
     page.click(f'{panel} [data-role="class-join"]')
-    page.locator(f'{panel} [data-role="class-where"]:has-text("{name}")').wait_for(
+    page.locator(f'{panel} [data-role="class-line"]:has-text("{name}")').wait_for(
         timeout=30_000)
 
 
@@ -151,10 +151,10 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
         bob.reload()
         bob.get_by_role("tab", name="Play").wait_for(timeout=90_000)
         bob.get_by_role("tab", name="Play").click()
-        bob.locator(f'{PANEL} [data-role="class-where"]:has-text("Bob")').wait_for(
+        bob.locator(f'{PANEL} [data-role="class-line"]:has-text("Bob")').wait_for(
             timeout=30_000)
         bob.locator(GAME).wait_for(timeout=30_000)
-        assert "seat 2" in bob.inner_text(f'{PANEL} [data-role="class-where"]')
+        assert "seat 2" in bob.inner_text(f'{PANEL} [data-role="class-line"]')
         assert bob.is_hidden(f'{PANEL} [data-role="class-pin"]')  # shown once only
         # Ada plays her first turn (a move and End turn): the others see it
         before = log_count(bob, GAME)
@@ -201,7 +201,8 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
         # Ada closes her tab; after the idle time Bob's kernel lets a bot stand in for her
         ada_ctx.close()
         pages[0] = (None, None)
-        bob.locator(f'{DUEL_PANEL} [data-role="class-seats"] li:has-text("a bot plays for now")'
+        unfold(bob, DUEL_PANEL)  # the table's seats: one line once seated, opened on demand
+        bob.locator(f'{DUEL_PANEL} [data-role="class-seats"] li:has-text("a bot plays for Ada")'
                     ).wait_for(timeout=30_000)
         # and, her kernel gone with the tab, her seat is no longer connected on Bob's page
         bob.locator(f'{DUEL_PANEL} [data-role="class-seats"] li[data-seat="0"]'
@@ -218,7 +219,7 @@ def test_two_students_at_one_elemonster_table_and_a_stand_in(browser, class_serv
         page.fill(f'{DUEL_PANEL} [data-role="rejoin-name"]', "Ada")
         page.fill(f'{DUEL_PANEL} [data-role="rejoin-pin"]', pin)
         page.click(f'{DUEL_PANEL} [data-role="class-rejoin"]')
-        page.locator(f'{DUEL_PANEL} [data-role="class-where"]:has-text("Ada")').wait_for(
+        page.locator(f'{DUEL_PANEL} [data-role="class-line"]:has-text("Ada")').wait_for(
             timeout=30_000)
         page.locator(f'{DUEL_PANEL} [data-role="class-stand-in"]').wait_for(timeout=15_000)
         page.click(f'{DUEL_PANEL} [data-role="class-back"]')

@@ -126,11 +126,11 @@ def test_the_first_minute_on_a_phone(browser, dashboard, width, height):
         page.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]').first.tap()
         page.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
             timeout=60_000)
-        page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(300)
-        assert page.evaluate(SCROLLED) == [], where
+        # the turn's choices on screen: the page brings them there itself (issue 28), the
+        # test never scrolls
         modes = page.evaluate(ON_FIRST_SCREEN, f"{GAME} [data-mode]")
-        assert modes, (where, "the turn's choices (Spend, Collect...) are not on the first screen")
+        assert modes, (where, "the turn's choices (Spend, Collect...) are not on the screen")
         # the steps of a trend on the game's board, with the flasks: no symbol covered
         page.locator(f'{GAME} [data-mode="spend"]').tap()
         page.locator(f'{GAME} [data-trend="atomic_number"]').tap()

@@ -230,6 +230,10 @@ def test_an_idle_seat_is_played_by_a_bot_until_its_person_returns(room, clock):
     clock.advance(59)
     assert room.step_bots(info.code) == 0
     clock.advance(2)
+    # absent is not finished: with nobody connected at the table nothing is played
+    assert room.step_bots(info.code) == 0
+    assert room.spectate(info.code, 0)["revision"] == ada.view()["revision"]
+    bob.touch()  # Bob's page is open: a stand-in keeps the table moving for him
     assert room.step_bots(info.code) == 1  # Ada's agenda, chosen by the stand-in
     v = bob.view()
     assert v["to_move"] == 1 and v["room"]["seats"][0]["stand_in"] is True

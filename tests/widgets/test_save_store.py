@@ -139,8 +139,10 @@ def test_class_code_round_trips_through_a_save(tmp_path):
 def test_dashboard_class_code_field(tmp_path):
     from periodic_edu.widgets.dashboard import play
     tab = play(seed=3, save_store=SaveStore(tmp_path))
-    # the class-play panel, then the game above its settings
-    _style, _joining, holder, setup, note, confirm = tab.children
+    # the class-play panel, holding the tab's own game above its settings (hidden while the
+    # student sits at a class table: one game per screen), then the New game question
+    _style, joining, confirm = tab.children
+    holder, setup, note = joining.rest
     code = next(c for c in setup.children if getattr(c, "description", "") == "Class code")
     start = next(c for c in setup.children if getattr(c, "description", "").startswith("Start"))
     new_code = next(c for c in setup.children if getattr(c, "description", "") == "New class code")

@@ -1,0 +1,78 @@
+"""The phone's language and the tab a reopened page lands on (issue 28, parts 2 and 7).
+
+A page opened without ``?lang=`` follows the browser: :class:`PagePrefs` (invisible, built with
+the dashboard) sends the language this device chose before (kept in ``localStorage`` when the
+visitor switches) and ``navigator.languages`` (what the browser's ``Accept-Language`` says);
+Python takes the first one it has (``uk-UA`` -> ``uk``) and switches the dashboard. ``?lang=``
+always wins. It also says whether this browser holds a class seat (the seat token's key of
+class_play.js, never the token), so a reopened tab lands on that game's tab.
+
+Everything sent is checked: a malformed message changes nothing; only the three languages and
+the two games are ever acted on; every message passes the widgets' guard (IntentWidget).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import traitlets
+
+from .. import i18n
+from ._assets import esm
+from ._base import IntentWidget
+
+__all__ = ["PagePrefs", "pick_language"]
+
+#: at most this many of the browser's languages are read (a page may send anything)
+MAX_LANGUAGES = 12
+
+
+def pick_language(stored: Any, languages: Any) -> str | None:
+    """The language to show: the one this device chose before, else the browser's first one
+    the kit has (``"de-AT"`` -> ``"de"``); None when none fits.
+
+    >>> pick_language("", ["fr-FR", "uk-UA", "en"])
+    'uk'
+    >>> pick_language("de", ["en-GB"])
+    'de'
+    >>> pick_language(None, "not a list") is None
+    True
+    """
+    wanted = [stored] if isinstance(stored, str) else []
+    if isinstance(languages, list):
+        wanted += [x for x in languages[:MAX_LANGUAGES] if isinstance(x, str)]
+    for tag in wanted:
+        base = tag.strip().lower().replace("_", "-").split("-")[0][:8]
+        if base in i18n.LANGUAGES:
+            return base
+    return None
+
+
+class PagePrefs(IntentWidget):
+    """Calls ``on_language(lang)`` once with the device's language (when the page gave no
+    ``?lang=``) and ``on_class_seat(game)`` once when this browser holds a class seat."""
+
+    _esm = esm("page_language.js")
+    chosen = traitlets.Unicode("", help="The language the visitor chose on this page: the "
+                               "page keeps it on the device.").tag(sync=True)
+
+    def __init__(self, on_language: Callable[[str], None],
+                 on_class_seat: Callable[[str], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.layout.display = "none"
+        self._on_language = on_language
+        self._on_class_seat = on_class_seat
+        self._done = False
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if self._done or not isinstance(content, dict) or content.get("type") != "hello":
+            return  # one answer per page
+        self._done = True
+        lang = pick_language(content.get("stored"), content.get("languages"))
+        if lang is not None:
+            self._on_language(lang)
+        seats = content.get("class_seats")
+        if isinstance(seats, list):
+            game = next((g for g in ("periodic", "elemonster") if g in seats), None)
+            if game is not None:
+                self._on_class_seat(game)

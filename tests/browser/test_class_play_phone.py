@@ -1,0 +1,352 @@
+"""Class play on a phone (issue 28), acting as students would, using only what is on screen:
+at 360x740 and 390x844, every control a student needs next, the flask and every reachable cell
+are inside the viewport and not under the pinned action bar (their box inside the viewport and
+the topmost element at their centre is theirs) - the page scrolls itself, the test never does.
+
+* a round of Periodic at a three-seat table (three phones);
+* a duel in Elemonster (two phones);
+* once seated, the join block is one line; the seat PIN and Leave open on demand, and Leave
+  asks first;
+* a tap on a cell the choice does not reach says why at once, in words ("tap");
+* no message key and no move notation in any page's text.
+
+Screenshots: artifacts/screenshots/phone_turn_{before,after}_tap_<w>.png (the README's phone
+pictures are taken from these), phone_duel_<w>.png.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_helpers import screenshot, sized_page, voila_on_room
+
+from periodic_edu.classroom import open_room
+
+pytestmark = pytest.mark.browser
+
+PANEL = '.pe-class-play [data-role="class-play"][data-game="periodic"]'
+DUEL_PANEL = '.pe-class-play [data-role="class-play"][data-game="elemonster"]'
+GAME = '.pe-class-seat [data-widget="game"]'
+DUEL = '.pe-class-seat [data-widget="elemonster"]'
+PHONES = ((360, 740), (390, 844))
+
+#: For each node: is its whole box inside the viewport, and is the topmost element at its
+#: centre the node itself or inside it (not the action bar, not clipped by the board's frame)?
+ON_SCREEN = """(nodes) => nodes.map((n) => {
+  const r = n.getBoundingClientRect();
+  const inside = r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+    && r.right <= innerWidth + 0.5;
+  const hit = inside ? document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) : null;
+  return {what: n.dataset.symbol || n.dataset.action || n.dataset.role || n.dataset.mode
+            || n.dataset.trend || n.textContent.trim().slice(0, 30),
+          ok: Boolean(hit && (n === hit || n.contains(hit))),
+          box: [r.left, r.top, r.right, r.bottom].map(Math.round),
+          hit: hit ? (hit.className || hit.tagName) : null};
+})"""
+
+#: A message key ("bot_kind_ bot", "class_where") or move notation ("s:ar>He", "m>Na") in
+#: text a person reads.
+KEY = re.compile(r"\b[a-z]+_[a-z_]*\b")
+NOTATION = re.compile(r"\b[sgfx]:[a-z]{2}>[A-Z][a-z]?\b|\bm>[A-Z]")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with voila_on_room("dashboard.ipynb", tmp_path_factory.mktemp("phoneclass")) as s:
+        yield s
+
+
+@pytest.fixture
+def room(server):
+    r = open_room(server.room_url)
+    yield r
+    r.close()
+
+
+def on_screen(page, locator, what: str) -> None:
+    """Assert every node of ``locator`` is on screen (see ON_SCREEN)."""
+    found = locator.evaluate_all(ON_SCREEN)
+    assert found, f"{what}: nothing found"
+    off = [f for f in found if not f["ok"]]
+    assert not off, (what, page.viewport_size, off[:6])
+
+
+def tap(page, locator, what: str) -> None:
+    """A student's tap: only on what is on screen."""
+    locator.wait_for(timeout=30_000)
+    on_screen(page, locator, what)
+    locator.tap()
+
+
+def assert_words_only(page, where: str) -> None:
+    text = page.evaluate("document.body.innerText")
+    keys = sorted(set(KEY.findall(text)))
+    assert not keys, (where, keys[:10])
+    assert not NOTATION.search(text), (where, NOTATION.search(text).group(0))
+
+
+def open_and_join(browser, server, pages, code: str, name: str, size, tab: str, panel: str):
+    context, page = sized_page(browser, *size, touch=True)
+    pages.append(context)
+    page.goto(server.base + "/")
+    tab_button = page.get_by_role("tab", name=tab)
+    tab_button.wait_for(timeout=90_000)
+    tap(page, tab_button, "the game's tab")
+    fold = page.locator(f'{panel} [data-role="class-fold"] > summary')
+    tap(page, fold, "Join a class game")
+    code_field = page.locator(f'{panel} [data-role="class-code"]')
+    on_screen(page, code_field, "the class code field")
+    code_field.fill(code)
+    page.locator(f'{panel} [data-role="class-name"]').fill(name)
+    tap(page, page.locator(f'{panel} [data-role="class-join"]'), "Join")
+    page.locator(f'{panel} [data-role="class-line"]:has-text("{name}")').wait_for(timeout=30_000)
+    return page
+
+
+def test_a_round_of_periodic_on_three_phones(browser, server, room):
+    info = room.create_class(game="periodic", tables=1, seats=3, max_rounds=1)
+    sizes = (PHONES[0], PHONES[1], PHONES[0])
+    pages = []
+    try:
+        ana = open_and_join(browser, server, pages, info.code, "Ana", sizes[0], "Play", PANEL)
+        # waiting for the others: the PIN to write down, the table, and Leave, which asks first
+        tap(ana, ana.locator(f'{PANEL} [data-role="class-pin-done"]'), "I wrote it down")
+        tap(ana, ana.locator(f'{PANEL} [data-role="class-leave"]'), "Leave")
+        on_screen(ana, ana.locator(f'{PANEL} [data-role="class-leave-confirm"]'), "Leave?")
+        tap(ana, ana.locator(f'{PANEL} [data-role="class-leave-cancel"]'), "Stay")
+        assert ana.locator(f'{PANEL} [data-role="class-leave-confirm"]').is_hidden()
+        assert ana.locator(f'{PANEL} [data-role="class-line"]').is_visible()  # still seated
+        assert "bot_kind" not in ana.inner_text(f'{PANEL} [data-role="class-seats"]')
+        people = [ana] + [open_and_join(browser, server, pages, info.code, name, size, "Play",
+                                        PANEL) for name, size in zip(("Bo", "Cy"), sizes[1:])]
+        for page in people:
+            page.locator(GAME).wait_for(timeout=30_000)
+        # the agenda cards, each on their own phone in turn: the Keep button in the action bar
+        for page in people:
+            page.locator(f'{GAME}[data-my-turn="true"][data-phase="agenda"]').wait_for(
+                timeout=30_000)
+            tap(page, page.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]'
+                                   ).first, "Keep this agenda card")
+            page.locator(f'{GAME}[data-phase="agenda"][data-my-turn="true"]').wait_for(
+                state="detached", timeout=30_000)
+        # seated and playing: the join block is one line
+        for page in people:
+            line = page.locator(f'{PANEL} [data-role="class-fold"]')
+            assert line.get_attribute("open") is None
+            assert line.bounding_box()["height"] <= 60, line.bounding_box()
+        # a round: each student's turn on their own phone
+        for turn, page in enumerate(people):
+            width = page.viewport_size["width"]
+            game = page.locator(f'{GAME}[data-my-turn="true"][data-phase="start"]')
+            game.wait_for(timeout=30_000)
+            mode = page.locator(f'{GAME} [data-mode="spend"][aria-disabled="false"], '
+                                f'{GAME} [data-mode="gain"][aria-disabled="false"]').first
+            tap(page, mode, "Spend or Gain")
+            trend = page.locator(f'{GAME} [data-trend][aria-disabled="false"]').first
+            tap(page, trend, "a trend")
+            cells = page.locator(f'{GAME} [data-board="game"] [data-reachable="true"]')
+            cells.first.wait_for(timeout=15_000)
+            page.wait_for_timeout(300)  # two frames: the page has scrolled itself
+            flask = page.locator(f'{GAME} [data-board="game"] [aria-current="true"]')
+            if turn < 2:  # Ana at 360 px, Bo at 390 px
+                screenshot(page, f"phone_turn_before_tap_{width}")
+            on_screen(page, flask, "the flask")
+            shown = cells.evaluate_all(ON_SCREEN)
+            prompt = page.locator(f'{GAME} [data-role="prompt"]')
+            if not all(c["ok"] for c in shown):
+                # cells at both ends of the table (±Z across a period, a trend that reaches
+                # the far side): 18 columns do not fit a phone at a size a finger can tap.
+                # The board shows the flask with as many of them as fit, and says where the
+                # others are; it never leaves the student with no highlighted cell.
+                assert "swipe" in prompt.inner_text(), (prompt.inner_text(), shown)
+                assert any(c["ok"] for c in shown), shown
+                cells = page.locator(f'{GAME} [data-board="game"] [data-reachable="true"]'
+                                     f'[data-symbol="{next(c["what"] for c in shown if c["ok"])}"]')
+            else:
+                assert "swipe" not in prompt.inner_text()
+            # a cell the choice does not reach: why, at once, in words
+            reached = set(cells.evaluate_all("ns => ns.map(n => n.dataset.symbol)"))
+            other = page.locator(f'{GAME} [data-board="game"] [data-symbol]:not([data-reachable])'
+                                 ':not([aria-current])')
+            candidates = other.evaluate_all(ON_SCREEN)
+            free = [c["what"] for c in candidates if c["ok"] and c["what"] not in reached]
+            if free:
+                tap(page, page.locator(f'{GAME} [data-board="game"] [data-symbol="{free[0]}"]'),
+                    "a cell not reached")
+                assert "tap" in prompt.inner_text() and "cannot be reached" in prompt.inner_text()
+                on_screen(page, prompt, "why the cell is not reached")
+            destination = cells.first.get_attribute("data-symbol")
+            tap(page, cells.first, "a reachable cell")
+            page.locator(f'{GAME} [aria-current="true"][data-symbol="{destination}"]').wait_for(
+                timeout=15_000)
+            page.wait_for_timeout(300)
+            if turn < 2:
+                screenshot(page, f"phone_turn_after_tap_{width}")
+            decline = page.locator(f'{GAME} [data-role="discover"] button[data-action="d-"]')
+            if decline.count():
+                tap(page, decline, "Decline")
+            end = page.locator(f'{GAME} button[data-action="end"][aria-disabled="false"]')
+            tap(page, end, "End turn")
+            page.locator(f'{GAME}[data-my-turn="false"]').wait_for(timeout=15_000)
+        for page in people:
+            page.locator(f'{GAME} [data-role="final"]').wait_for(timeout=30_000)
+            assert_words_only(page, page.viewport_size)
+            assert page.js_errors == [], page.js_errors
+    finally:
+        for context in pages:
+            context.close()
+
+
+def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
+    info = room.create_class(game="elemonster", tables=1, seats=2)
+    pages = []
+    try:
+        people = [open_and_join(browser, server, pages, info.code, name, size, "Elemonster",
+                                DUEL_PANEL)
+                  for name, size in zip(("Eva", "Mila"), PHONES)]
+        for page in people:
+            page.locator(DUEL).wait_for(timeout=30_000)
+        # How to play is closed once a game runs
+        for page in people:
+            assert page.locator(f'{DUEL} [data-role="help-open"]').get_attribute(
+                "aria-expanded") != "true"
+        attacked = False
+        for decision in range(6):
+            mover = None
+            for _ in range(150):
+                mover = next((p for p in people if p.get_attribute(DUEL, "data-my-turn") == "true"),
+                             None)
+                if mover:
+                    break
+                people[0].wait_for_timeout(100)
+            assert mover is not None, f"decision {decision}: nobody to move"
+            mover.wait_for_timeout(300)  # two frames: the page has scrolled itself
+            # a student taps what the action bar shows: the duel first, else the first choice
+            # on screen (the bar scrolls inside itself when the list is long)
+            go = mover.locator(f'{DUEL} [data-role="attack-go"]')
+            if go.count() and not attacked:
+                button, attacked = go, True
+            else:
+                offered = mover.locator(f'{DUEL} [data-role="action-bar"] button[data-action]')
+                seen = offered.evaluate_all(ON_SCREEN)
+                assert any(c["ok"] for c in seen), (decision, seen[:4])
+                button = offered.nth(next(i for i, c in enumerate(seen) if c["ok"]))
+            width = mover.viewport_size["width"]
+            if decision < 2:
+                screenshot(mover, f"phone_duel_{width}_{decision}")
+            revision = mover.get_attribute(DUEL, "data-revision")
+            tap(mover, button, f"decision {decision}")
+            mover.wait_for_function(
+                "([sel, rev]) => document.querySelector(sel).dataset.revision !== rev",
+                arg=[DUEL, revision], timeout=15_000)
+        for page in people:
+            assert_words_only(page, page.viewport_size)
+            assert page.js_errors == [], page.js_errors
+    finally:
+        for context in pages:
+            context.close()
+
+
+def test_the_phones_language_a_pause_a_seat_handed_to_a_bot_and_a_new_phone(browser, server,
+                                                                            room):
+    """Dora's phone speaks German, Bohdan's Ukrainian: the pages follow them with no ?lang=.
+    The teacher pauses (every control locked, the reason said), resumes, and hands each seat to
+    a bot: that student's page says so in their language, the others' seat lists name whom the
+    bot plays for; given back, the page says nothing more. Then Bohdan changes phone: the name
+    form leads him to the PIN form, filled in; his new PIN says the old one is void; the old
+    phone says the seat continues on another device and offers to rejoin."""
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END, PAGE
+
+    def say(key: str, lang: str, **params) -> str:
+        text = i18n.gettext("widgets", {**DASHBOARD, **FRONT_END, **PAGE}[key], lang)
+        return text.format(**params) if params else text
+
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    teacher = room.teacher(info.code, info.teacher_key)
+    contexts, people = [], []
+    try:
+        for name, size, locale, lang in (("Dora", PHONES[1], "de-DE", "de"),
+                                         ("Bohdan", PHONES[0], "uk-UA", "uk")):
+            context, page = sized_page(browser, *size, touch=True, locale=locale)
+            contexts.append(context)
+            page.goto(server.base + "/")
+            play = page.get_by_role("tab", name=say("tab_play", lang), exact=True)
+            play.wait_for(timeout=90_000)  # the page speaks the phone's language
+            tap(page, play, "the Play tab")
+            tap(page, page.locator(f'{PANEL} [data-role="class-fold"] > summary'), "Join")
+            page.locator(f'{PANEL} [data-role="class-code"]').fill(info.code)
+            page.locator(f'{PANEL} [data-role="class-name"]').fill(name)
+            tap(page, page.locator(f'{PANEL} [data-role="class-join"]'), "Join")
+            page.locator(f'{PANEL} [data-role="class-line"]:has-text("{name}")').wait_for()
+            people.append((page, lang))
+        for page, _ in people:
+            page.locator(GAME).wait_for(timeout=30_000)
+        dora, bohdan = people[0][0], people[1][0]
+        dora.locator(f'{GAME}[data-my-turn="true"] [data-action^="a:"]').first.wait_for()
+        # pause: every control locked on every page, the reason said in the page's language
+        teacher.pause()
+        for page, lang in people:
+            page.locator(f'{GAME} [data-role="prompt"]:has-text("{say("class_paused", lang)}")'
+                         ).wait_for(timeout=15_000)
+            assert page.locator(f'{GAME}[data-my-turn="true"]').count() == 0
+            assert page.locator(f'{GAME} [data-action^="a:"]').count() == 0
+            modes = page.locator(f'{GAME} [data-mode]')
+            assert all(modes.nth(i).get_attribute("aria-disabled") == "true"
+                       for i in range(modes.count()))
+        teacher.resume()
+        tap(dora, dora.locator(f'{GAME}[data-my-turn="true"] [data-action^="a:"]').first,
+            "Keep this agenda card")
+        # each seat handed to a bot, then given back: told on that student's page
+        for seat, (page, lang) in enumerate(people):
+            other, other_lang = people[1 - seat]
+            name = ("Dora", "Bohdan")[seat]
+            teacher.set_bot(0, seat, "greedy")
+            told = page.locator(f'{PANEL} [data-role="class-handed"]')
+            told.wait_for(timeout=15_000)
+            assert told.inner_text().strip() == say("class_handed", lang)
+            on_screen(page, told, "the seat was handed to a bot")
+            # the others' seat list (behind their class line, opened on demand) names it
+            other.locator(f'{PANEL} [data-role="class-seats"] li[data-state="stand-in"]'
+                          f':has-text("{say("class_bot_plays_for", other_lang, name=name)}")'
+                          ).wait_for(state="attached", timeout=15_000)
+            teacher.set_bot(0, seat, None)
+            told.wait_for(state="hidden", timeout=15_000)
+        for page, lang in people:
+            assert_words_only(page, lang)
+            assert page.js_errors == [], page.js_errors
+        # Bohdan changes phone: his name at the table leads him to the PIN form, filled in
+        pin = re.search(r"\d{6}", bohdan.inner_text(f'{PANEL} [data-role="class-pin"]')).group(0)
+        context, new = sized_page(browser, *PHONES[1], touch=True, locale="uk-UA")
+        contexts.append(context)
+        new.goto(server.base + "/")
+        play = new.get_by_role("tab", name=say("tab_play", "uk"), exact=True)
+        play.wait_for(timeout=90_000)
+        tap(new, play, "the Play tab")
+        tap(new, new.locator(f'{PANEL} [data-role="class-fold"] > summary'), "Join")
+        new.locator(f'{PANEL} [data-role="class-code"]').fill(info.code)
+        new.locator(f'{PANEL} [data-role="class-name"]').fill("Bohdan")
+        tap(new, new.locator(f'{PANEL} [data-role="class-join"]'), "Join")
+        pin_field = new.locator(f'{PANEL} [data-role="rejoin-pin"]')
+        pin_field.wait_for(timeout=15_000)
+        assert new.locator(f'{PANEL} [data-role="class-error"]').inner_text() == say(
+            "class_name_taken_pin", "uk", name="Bohdan")
+        assert new.locator(f'{PANEL} [data-role="rejoin-name"]').input_value() == "Bohdan"
+        assert new.locator(f'{PANEL} [data-role="rejoin-code"]').input_value() == info.code
+        on_screen(new, pin_field, "the PIN field")
+        pin_field.fill(pin)
+        tap(new, new.locator(f'{PANEL} [data-role="class-rejoin"]'), "Rejoin")
+        fresh = new.locator(f'{PANEL} [data-role="class-pin"]')
+        fresh.wait_for(timeout=30_000)
+        new_pin = re.search(r"\d{6}", fresh.inner_text()).group(0)
+        assert fresh.inner_text() == say("class_pin_new_note", "uk", pin=new_pin)
+        # the old phone says where the seat went, in words, and offers to rejoin
+        error = bohdan.locator(f'{PANEL} [data-role="class-error"]')
+        error.wait_for(timeout=15_000)
+        assert error.inner_text() == say("class_moved_device", "uk")
+        assert bohdan.locator(f'{PANEL} [data-role="rejoin-name"]').input_value() == "Bohdan"
+        assert new.js_errors == [] and bohdan.js_errors == []
+    finally:
+        for context in contexts:
+            context.close()
