@@ -36,6 +36,43 @@ from shared_builds import once_per_run
 REPO = Path(__file__).resolve().parent.parent
 
 
+#: The files that take longest, longest first (measured with ``--durations``; see
+#: docs/benchmarks.md). pytest-xdist hands whole files to its two workers in collection order,
+#: so these start first and the many short files fill the gaps at the end; in collection order
+#: one of them could start last and run alone. A new file that takes over ~30 s belongs here.
+SLOW_FIRST = [
+    "tests/browser/test_workshop_server.py",
+    "tests/browser/test_elemonster_voila.py",
+    "tests/site/test_static_site.py",
+    "tests/browser/test_responsive.py",
+    "tests/browser/test_class_play_voila.py",
+    "tests/browser/test_teacher_voila.py",
+    "tests/browser/test_nginx.py",
+    "tests/browser/test_explorer_voila.py",
+    "tests/site/test_offline.py",
+    "tests/browser/test_phone_first_minute.py",
+    "tests/browser/test_game_playthrough.py",
+    "tests/browser/test_class_play_servers.py",
+    "tests/browser/test_dashboard_a11y.py",
+    "tests/site/test_static_tabs.py",
+    "tests/browser/test_languages_dashboard.py",
+]
+
+
+def pytest_collection_modifyitems(items):
+    """SLOW_FIRST's files first; within a file, and among the other files, the order stays."""
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+
+    def place(item) -> int:
+        try:
+            name = Path(str(item.fspath)).resolve().relative_to(REPO).as_posix()
+        except ValueError:
+            return len(rank)
+        return rank.get(name, len(rank))
+
+    items.sort(key=place)
+
+
 @pytest.fixture(scope="session")
 def playwright_session():
     from playwright import sync_api
