@@ -88,10 +88,18 @@ def throwaway_postgres() -> Iterator[str]:
             "-E", "UTF8", "--no-sync")
         # fsync off: a test server, thrown away at the end (the room's own durability is
         # PostgreSQL's, unchanged by this)
-        options = (f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   f"-c max_connections=200")
-        run(os.path.join(binaries, "pg_ctl"), "-D", data, "-o", options,
-            "-l", os.path.join(root, "log"), "-w", "-t", "60", "start")
+        for attempt in range(3):
+            options = (f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+                       f"-c max_connections=200")
+            try:
+                run(os.path.join(binaries, "pg_ctl"), "-D", data, "-o", options,
+                    "-l", os.path.join(root, "log"), "-w", "-t", "60", "start")
+                break
+            except RuntimeError as error:
+                # another process (a parallel test worker) took the free port first
+                if attempt == 2 or "already in use" not in str(error):
+                    raise
+                port = _free_port()
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*prefix, os.path.join(binaries, "pg_ctl"), "-D", data, "-m", "immediate",
