@@ -27,6 +27,7 @@ import collections
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,19 @@ def playwright_session():
 
     with sync_api.sync_playwright() as p:
         yield p
+
+
+@pytest.fixture
+def short_tmp():
+    """A fresh folder with a short path (/tmp/pe-XXXXXXXX), removed afterwards: for tests that
+    expect a file's path whole in a message. Messages cut what came from outside at
+    periodic_edu.echo.LIMIT (80) characters, and tmp_path's own path is longer under xdist
+    (.../pytest-N/popen-gw0/<test name>0/), so a name at its end would be cut off."""
+    folder = Path(tempfile.mkdtemp(prefix="pe-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _build_wheel(folder: Path) -> dict:
