@@ -42,20 +42,20 @@ REPO = Path(__file__).resolve().parent.parent
 #: so these start first and the many short files fill the gaps at the end; in collection order
 #: one of them could start last and run alone. A new file that takes over ~30 s belongs here.
 SLOW_FIRST = [
-    "tests/browser/test_workshop_server.py",
-    "tests/browser/test_elemonster_voila.py",
     "tests/site/test_static_site.py",
-    "tests/browser/test_responsive.py",
-    "tests/browser/test_class_play_voila.py",
-    "tests/browser/test_teacher_voila.py",
-    "tests/browser/test_nginx.py",
-    "tests/browser/test_explorer_voila.py",
     "tests/site/test_offline.py",
-    "tests/browser/test_phone_first_minute.py",
-    "tests/browser/test_game_playthrough.py",
+    "tests/browser/test_workshop_server.py",
     "tests/browser/test_class_play_servers.py",
-    "tests/browser/test_dashboard_a11y.py",
+    "tests/browser/test_elemonster_voila.py",
+    "tests/browser/test_class_play_voila.py",
+    "tests/browser/test_nginx.py",
     "tests/site/test_static_tabs.py",
+    "tests/browser/test_teacher_voila.py",
+    "tests/browser/test_responsive.py",
+    "tests/browser/test_game_playthrough.py",
+    "tests/browser/test_dashboard_a11y.py",
+    "tests/browser/test_explorer_voila.py",
+    "tests/browser/test_phone_first_minute.py",
     "tests/browser/test_languages_dashboard.py",
 ]
 
