@@ -57,7 +57,7 @@ def test_random_playouts_end_and_replay(game, players, options):
     for seed in SEEDS:
         g, _ = random_game(game, players, options, seed)
         where = f"{game} seed {seed}"
-        assert g.is_over and g.current_player is None or g.is_over, where
+        assert g.is_over and g.current_player is None, where
         assert g.legal_actions() == [], where
         assert len(g.winners()) >= 1 and len(g.scores()) == players, where
         again = type(g).from_json(g.to_json())
@@ -144,16 +144,21 @@ def test_a_bad_save_names_the_first_bad_action(game, players, options):
 
 @pytest.mark.parametrize("game, players, options", CASES, ids=IDS)
 def test_views_hide_what_they_must(game, players, options):
-    """A seat's view is the same whatever the hidden information of the others is: shuffle the
-    face-down piles and swap the other seats' secrets, and no seat's view changes."""
+    """A seat's view is the same whatever the hidden information of the others is: redeal the
+    face-down piles and the other seats' secrets from what this seat cannot see, and no seat's
+    view changes. Every scramble must change the hidden part (else it would prove nothing)."""
     for seed in SEEDS:
         g, rng = random_game(game, players, options, seed, steps=rng_steps(seed))
         if g.is_over:
             continue
         for seat in range(players):
             other = g.copy()
+            where = f"{game} seed {seed} seat {seat}"
             SCRAMBLE[game](other.state, seat, random.Random(seed * 100 + seat))
-            assert other.view(seat) == g.view(seat), f"{game} seed {seed} seat {seat}"
+            hidden = SECRETS[game]
+            assert hidden(other.state, seat) != hidden(g.state, seat), \
+                f"{where}: the scramble changed nothing hidden"
+            assert other.view(seat) == g.view(seat), where
     fresh = GAMES[game].new_game(players=players, **options)  # a 128-bit seed: never shown
     assert all(str(fresh.seed) not in json.dumps(fresh.view(s)) for s in range(players))
 
@@ -177,33 +182,75 @@ def test_new_games_draw_a_fresh_128_bit_seed():
 
 
 # ---- what each game hides, scrambled ------------------------------------------------------------
-def _scramble_periodic(st, seat: int, rng: random.Random) -> None:
-    st.stacks = [rng.sample(list(s), len(s)) if isinstance(s, (list, tuple)) else s
-                 for s in st.stacks]
-    st.box = [rng.sample(list(b), len(b)) for b in st.box]
-    st.awards = [rng.sample(list(a), len(a)) for a in st.awards]
+#: Draws until the hidden part differs (a redeal can give the same cards back by chance).
+REDEALS = 20
+
+
+def _redeal(pool: list, sizes: list[int], rng: random.Random) -> list[list]:
+    """``pool`` shuffled and cut into piles of ``sizes`` (the rest, if any, is the last pile)."""
+    rng.shuffle(pool)
+    piles, at = [], 0
+    for size in sizes:
+        piles.append(pool[at:at + size])
+        at += size
+    piles.append(pool[at:])
+    return piles
+
+
+def _periodic_secrets(st, seat: int):
+    """What ``seat`` cannot see: the face-down stacks, the box, the award stacks' order, and
+    the other seats' dealt and chosen agenda cards (RULES §3)."""
     others = [p for p in range(st.n) if p != seat]
-    for field in ("agenda", "dealt"):
-        values = getattr(st, field)
-        if isinstance(values, (list, tuple)) and len(values) == st.n:
-            shuffled = [values[p] for p in others]
-            rng.shuffle(shuffled)
-            new = list(values)
-            for p, v in zip(others, shuffled):
-                new[p] = v
-            setattr(st, field, type(values)(new) if isinstance(values, tuple) else new)
+    return (tuple(map(tuple, st.stacks)), tuple(map(tuple, st.box)),
+            tuple(map(tuple, st.awards)),
+            tuple((tuple(st.dealt[p]), st.agenda[p]) for p in others))
+
+
+def _scramble_periodic(st, seat: int, rng: random.Random) -> None:
+    """Redeal every colour's face-down stack and box from the two together, shuffle the award
+    stacks, and deal the other seats new agenda cards from every card ``seat`` has not seen."""
+    before = _periodic_secrets(st, seat)
+    others = [p for p in range(st.n) if p != seat]
+    unseen = sorted(c.id for c in st.ctx.agenda_deck.cards if c.id not in st.dealt[seat])
+    for _ in range(REDEALS):
+        stacks, box = list(st.stacks), list(st.box)
+        for c in range(len(stacks)):
+            stack, rest = _redeal([*stacks[c], *box[c]], [len(stacks[c])], rng)
+            stacks[c], box[c] = tuple(stack), tuple(rest)
+        st.stacks, st.box = stacks, box
+        st.awards = [tuple(rng.sample(list(a), len(a))) for a in st.awards]
+        hands = _redeal(list(unseen), [len(st.dealt[p]) for p in others], rng)
+        dealt, agenda = list(st.dealt), list(st.agenda)
+        for p, hand in zip(others, hands):
+            if agenda[p] is not None:  # the kept card stays the kept one of the new hand
+                agenda[p] = hand[list(dealt[p]).index(agenda[p])]
+            dealt[p] = tuple(hand)
+        st.dealt, st.agenda = tuple(dealt), agenda
+        if _periodic_secrets(st, seat) != before:
+            return
+
+
+def _elemonster_secrets(st, seat: int):
+    """What ``seat`` cannot see: the draw pile and the other seats' hands (ELEMONSTER E-9)."""
+    return (tuple(st.pile), tuple(tuple(h) for p, h in enumerate(st.hands) if p != seat))
 
 
 def _scramble_elemonster(st, seat: int, rng: random.Random) -> None:
+    """Deal the other seats new hands, of the same sizes, from their hands and the draw pile
+    together (in a two-player game swapping the one other hand with itself would change
+    nothing); the rest is the new pile."""
     from periodic_edu.elemonster.actions import card_order
-    rng.shuffle(st.pile)
+    before = _elemonster_secrets(st, seat)
     others = [p for p in range(st.n) if p != seat]
-    pool = [c for p in others for c in st.hands[p]]
-    rng.shuffle(pool)
-    for p in others:
-        size = len(st.hands[p])
-        st.hands[p] = sorted(pool[:size], key=card_order)
-        pool = pool[size:]
+    for _ in range(REDEALS):
+        pool = [*st.pile, *(c for p in others for c in st.hands[p])]
+        *hands, pile = _redeal(pool, [len(st.hands[p]) for p in others], rng)
+        for p, hand in zip(others, hands):
+            st.hands[p] = sorted(hand, key=card_order)
+        st.pile = pile
+        if _elemonster_secrets(st, seat) != before:
+            return
 
 
 SCRAMBLE = {"periodic": _scramble_periodic, "elemonster": _scramble_elemonster}
+SECRETS = {"periodic": _periodic_secrets, "elemonster": _elemonster_secrets}

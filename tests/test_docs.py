@@ -23,10 +23,6 @@ DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md")),
 #: docs/rules.md is the project's own statement of it).
 SPEC_DECISIONS = [f"D-{n}" for n in range(1, 14)]
 
-#: Documents written on another branch of the same issue: until that branch is merged, a link
-#: to one of them may dangle (the test then reports xfail, never a pass). Once the file is in
-#: the repository it is checked like any other; the entry can then be removed.
-AWAITED = {"docs/elemonster.md"}
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
@@ -76,12 +72,7 @@ def _broken_links(path: Path) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.relative_to(REPO).as_posix())
 def test_relative_links_lead_to_files_of_the_repository(path):
     broken = _broken_links(path)
-    awaited = [b for b in broken if b[1] in AWAITED]
-    wrong = [b for b in broken if b[1] not in AWAITED]
-    assert not wrong, f"{path.relative_to(REPO)}: links to nothing: {wrong}"
-    if awaited:
-        pytest.xfail(f"{path.relative_to(REPO)} links to {awaited}, written on another branch "
-                     "and not merged yet")
+    assert not broken, f"{path.relative_to(REPO)}: links to nothing: {broken}"
 
 
 def test_rules_document_exists_and_is_linked_from_the_readme():

@@ -230,11 +230,15 @@ def test_a_kernel_past_its_memory_cap_ends():
     code = textwrap.dedent("""
         from periodic_edu.workshop.kernel_guard import cap_memory, read_rss_mb
         import time
-        cap_memory(read_rss_mb() + 40, interval=0.05)
+        cap_memory(read_rss_mb() + 40, interval=0.02)
         hoard = []
-        for _ in range(200):  # 2 MB at a time: the watchdog ends the process past the cap
-            hoard.append(bytearray(2 * 2**20))
-            time.sleep(0.01)
+        # 1 MB at a time, slower than the watchdog looks: it ends the process past the cap
+        # before RLIMIT_DATA (the cap plus what the process held) raises MemoryError, even
+        # on a loaded machine where the watchdog's thread wakes late (2 MB every 10 ms lost
+        # that race with two test workers on a loaded CI)
+        for _ in range(400):
+            hoard.append(bytearray(2**20))
+            time.sleep(0.02)
         print("still alive")
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

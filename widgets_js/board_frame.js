@@ -29,6 +29,7 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
       root.removeAttribute("aria-label");
     }
     root.dataset.scrolls = String(scrolls);
+    root.dataset.sized = String(width); // the width fitted: tests wait until it is the present one
   }
   // the observer fits the board before its first paint, and again on every resize; reading
   // the width synchronously during render would force a layout of the whole page

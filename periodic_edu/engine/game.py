@@ -146,8 +146,9 @@ class Game(TurnGame):
         return self._state.max_rounds
 
     @property
-    def current_player(self) -> int:
-        return self._state.seat
+    def current_player(self) -> int | None:
+        """The seat to act; None once the game is over (TurnGame's contract, as Elemonster)."""
+        return None if self.is_over else self._state.seat
 
     @property
     def phase(self) -> str:

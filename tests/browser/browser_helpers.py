@@ -11,6 +11,8 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+from shared_builds import file_lock
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
@@ -29,15 +31,21 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 def axe_source() -> str:
     """axe.min.js of the pinned version (npm install into AXE_CACHE when missing)."""
     script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        AXE_CACHE.mkdir(parents=True, exist_ok=True)
-        result = subprocess.run(
-            ["npm", "install", "--prefix", str(AXE_CACHE), "--no-audit", "--no-fund",
-             "--no-save", f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
-        if result.returncode != 0 or not script.is_file():
-            raise RuntimeError(f"could not install axe-core {AXE_VERSION} from npm:\n"
-                               f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    # the cache is the machine's: two workers (or two runs) installing at once would clash
+    with file_lock(AXE_CACHE.with_name(AXE_CACHE.name + ".lock")):
+        if not script.is_file():
+            _install_axe(script)
     return script.read_text(encoding="utf-8")
+
+
+def _install_axe(script: Path) -> None:
+    AXE_CACHE.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(
+        ["npm", "install", "--prefix", str(AXE_CACHE), "--no-audit", "--no-fund",
+         "--no-save", f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
+    if result.returncode != 0 or not script.is_file():
+        raise RuntimeError(f"could not install axe-core {AXE_VERSION} from npm:\n"
+                           f"{result.stdout[-2000:]}{result.stderr[-2000:]}")
 
 
 def run_axe(page, source: str, context: str = "document") -> dict:
@@ -77,6 +85,22 @@ def screenshot(target, name: str, full_page: bool = False) -> Path:
     else:
         target.screenshot(path=str(path))
     return path
+
+
+#: Every board frame in sight has fitted its cells to its present width: board_frame.js sets
+#: ``data-sized`` to the width it fitted (a ResizeObserver does it after a load or a resize).
+FRAMES_SIZED = """() => [...document.querySelectorAll('[data-role="board-frame"]')]
+  .filter(n => n.offsetParent !== null)
+  .every(n => n.dataset.sized === String(n.clientWidth))"""
+
+
+def wait_settled(page, timeout: int = 15_000) -> None:
+    """Wait until the boards in sight are sized for the present viewport and the page has
+    painted twice since (a layout that follows a resize or a new tab has landed): the condition
+    the tests once waited a fixed 300-500 ms for."""
+    page.wait_for_function(FRAMES_SIZED, timeout=timeout)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => "
+                  "requestAnimationFrame(() => done(true))))")
 
 
 def free_port() -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import ARTIFACTS, REPO, axe_source, serving
+from shared_builds import file_lock
 
 # elemonster_helpers (tests/elemonster): the catalog's words, for the Elemonster tab's tests
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "elemonster"))
@@ -89,12 +90,13 @@ def figures():
     if found:
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / "figures.json"
-        try:
-            old = json.loads(path.read_text())
-        except (OSError, ValueError):
-            old = {}
-        old.update(found)
-        path.write_text(json.dumps(old, indent=2, sort_keys=True) + "\n")
+        with file_lock(ARTIFACTS / "figures.json.lock"):  # each xdist worker adds its own
+            try:
+                old = json.loads(path.read_text())
+            except (OSError, ValueError):
+                old = {}
+            old.update(found)
+            path.write_text(json.dumps(old, indent=2, sort_keys=True) + "\n")
 
 
 

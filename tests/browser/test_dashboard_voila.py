@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from browser_helpers import REPO, screenshot, play_one_turn
+from browser_helpers import REPO, screenshot, play_one_turn, wait_settled
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +64,6 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
     page.wait_for_function(  # the bot's turn follows, with its sentences in the log
         "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
         ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)
-    time.sleep(0.5)
+    wait_settled(page)
     screenshot(page, "dashboard_play")
     assert page.js_errors == []

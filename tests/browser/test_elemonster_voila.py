@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from browser_helpers import reload_mid_game, run_axe, screenshot, sized_page
+from browser_helpers import reload_mid_game, run_axe, screenshot, sized_page, wait_settled
 from elemonster_helpers import catalog_words  # tests/elemonster, on the path: conftest.py
 
 pytestmark = pytest.mark.browser
@@ -66,7 +66,7 @@ def check_sizes(page) -> None:
 def check_sizes_at(page, width: int, height: int) -> None:
     """:func:`check_sizes` once the tab has reflowed to a ``width`` x ``height`` window."""
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(300)
+    wait_settled(page)
     check_sizes(page)
 
 

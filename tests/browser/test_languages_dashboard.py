@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from browser_helpers import play_one_turn, screenshot
+from browser_helpers import play_one_turn, screenshot, wait_settled
 from periodic_edu import i18n
 from periodic_edu.chemistry import element_name
 from periodic_edu.chemistry import notes
@@ -67,7 +67,9 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     assert page.locator(f'[lang="{lang}"] [data-widget]').count() >= 2
     page.click('[data-board="main"] [data-symbol="Na"]')
     page.click('[data-trend="ionization_energy"]')
-    page.wait_for_timeout(300)
+    page.locator('[data-board="main"] [data-symbol="Na"][aria-current="true"]').wait_for()
+    page.locator('.pe-trend[data-trend="ionization_energy"][aria-pressed="true"]').wait_for()
+    wait_settled(page)
     assert visible_english(page, words) == set(), "explorer"
     screenshot(page, f"dashboard_{lang}_390_explore")
 
@@ -107,7 +109,7 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
         ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)
-    page.wait_for_timeout(500)
+    wait_settled(page)
     assert visible_english(page, words) == set(), "game"
     # nothing runs off the 390 px page sideways (the board scrolls inside its own frame)
     overflow = page.evaluate("() => document.documentElement.scrollWidth")

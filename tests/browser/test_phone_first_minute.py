@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import screenshot, sized_page
+from browser_helpers import screenshot, sized_page, wait_settled
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +88,7 @@ def test_the_first_minute_on_a_phone(browser, dashboard, width, height):
     try:
         page.goto(dashboard.base + "/")
         page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
-        page.wait_for_timeout(500)  # the frame has sized its cells
+        wait_settled(page)  # the frame has sized its cells
         assert page.evaluate(SCROLLED) == [], where  # the first screen: nothing scrolled
         first = page.evaluate(ON_FIRST_SCREEN, "[data-board='main'] .pe-grid [data-symbol]")
         screenshot(page, f"phone_{width}_first_screen")
@@ -115,7 +115,7 @@ def test_the_first_minute_on_a_phone(browser, dashboard, width, height):
         # Play: a game runs (the agenda to choose); its turn controls on the first screen
         page.get_by_role("tab", name="Play").tap()
         page.locator(f'{GAME} [data-role="agenda"] button').first.wait_for(timeout=90_000)
-        page.wait_for_timeout(500)
+        wait_settled(page)
         assert page.evaluate(SCROLLED) == [], where
         agendas = page.evaluate(ON_FIRST_SCREEN, f'{GAME} [data-role="agenda"] button')
         screenshot(page, f"phone_{width}_play")  # before the assertion: a failure shows why
@@ -126,7 +126,7 @@ def test_the_first_minute_on_a_phone(browser, dashboard, width, height):
         page.locator(f'{GAME} [data-role="agenda"] button[data-action^="a:"]').first.tap()
         page.locator('[data-widget="game"][data-my-turn="true"][data-phase="start"]').wait_for(
             timeout=60_000)
-        page.wait_for_timeout(300)
+        wait_settled(page)
         # the turn's choices on screen: the page brings them there itself (issue 28), the
         # test never scrolls
         modes = page.evaluate(ON_FIRST_SCREEN, f"{GAME} [data-mode]")
@@ -147,7 +147,7 @@ def test_the_first_minute_on_a_phone(browser, dashboard, width, height):
         offer.wait_for(timeout=90_000)
         assert page.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
         assert page.locator(f'{GAME} [data-role="resume"]').inner_text().startswith("Resume")
-        page.wait_for_timeout(300)
+        wait_settled(page)
         assert page.evaluate(ON_FIRST_SCREEN, f'{GAME} [data-role="resume"]'), where
         screenshot(page, f"phone_{width}_reload")
         assert page.js_errors == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import check_board, check_sizes, screenshot, sized_page
+from browser_helpers import check_board, check_sizes, screenshot, sized_page, wait_settled
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def test_every_cell_reachable_and_nothing_too_small(browser, dashboard, width, h
         page.goto(dashboard.base + "/")
         page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
         where = f"{width}x{height}"
-        page.wait_for_timeout(300)  # the frame has sized its cells
+        wait_settled(page)  # the frame has sized its cells
         check_board(page, "main", f"explorer at {where}")
         check_sizes(page, ".pe-explorer", f"explorer at {where}")
         # the page itself never scrolls sideways: only the board's own region may
@@ -48,7 +48,7 @@ def test_every_cell_reachable_and_nothing_too_small(browser, dashboard, width, h
         screenshot(page, f"size_{where}_cards", full_page=True)
         page.get_by_role("tab", name="Play").click()
         page.locator(f'{GAME} [data-role="agenda"] button').first.wait_for()
-        page.wait_for_timeout(300)
+        wait_settled(page)
         check_board(page, "game", f"game at {where}")
         check_sizes(page, ".pe-game", f"game at {where}")
         # nothing of the turn controls is cut off: every agenda card and trend spot is on screen

@@ -32,6 +32,12 @@ CLASS_SIZE = 2
 #: voila.json says 90 s; shorter here so the test can watch it (the other tests take a seat
 #: for a few seconds at most, and their kernels connect or are closed)
 UNCONNECTED_S = 30
+#: how long the connected page holds its websocket: past jupyter_server's first pong check,
+#: at its 30 s ping interval. The interval is NOT shortened here: the check this guards (a
+#: ws_ping_timeout equal to the interval) shows only at the server's real clock, and passing
+#: tornado_settings on Voila's command line replaces the settings Voila needs (static_path:
+#: every error page became a 500). The unconnected kernel's wait runs in the same 40 s.
+HOLD_S = 40
 ROOM_FULL = "The room is full: this page tries again by itself in a few seconds."
 LOST = LOST_TEXT["en"]["text"]
 
@@ -80,11 +86,17 @@ class Visitor:
             return error.code
 
 
+#: Every kernel id a page of this module was handed (a seat, not a preheated pool kernel).
+HANDED_OUT: set[str] = set()
+
+
 def kernel_id_of(html: str) -> str:
     config = re.search(r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})'
                        r"\s*</script>", html, re.S)
     assert config, "the dashboard page names no kernel"
-    return json.loads(config.group(1))["kernelId"]
+    kernel = json.loads(config.group(1))["kernelId"]
+    HANDED_OUT.add(kernel)
+    return kernel
 
 
 def assert_no_traceback(body: str) -> None:
@@ -264,7 +276,7 @@ def test_an_unconnected_page_loses_its_kernel_and_a_connected_one_keeps_its_webs
         mine.deadline = time.monotonic() + 120
         await mine.connect(held_kernel)
         opened = time.monotonic()
-        while time.monotonic() - opened < 40:  # past the first check (30 s)
+        while time.monotonic() - opened < HOLD_S:  # past the first check (30 s)
             info = await mine.send("shell", "kernel_info_request", {})
             await mine.until(lambda m: m["parent_header"].get("msg_id") == info)
             await asyncio.sleep(5)
@@ -280,7 +292,7 @@ def test_an_unconnected_page_loses_its_kernel_and_a_connected_one_keeps_its_webs
         wait_for_log(room, f"Kernel shutdown: {kernel}", timeout=15)
         assert visitor.close_tab(kernel) == 404  # its seat is free already
         # a closed websocket raises "the kernel websocket closed"
-        assert holding.result(timeout=180) >= 40
+        assert holding.result(timeout=180) >= HOLD_S
     assert owner.close_tab(held_kernel) == 204
 
 
@@ -332,10 +344,30 @@ def test_widgets_made_by_the_page_are_refused_and_memory_stays_bounded(room):
     assert visitor.close_tab(kernel) == 204
 
 
-def test_a_dead_pool_kernel_is_never_handed_out(room):
-    time.sleep(3)  # the pool refills after the other tests' visitors
+def pool_kernels_only(room, timeout: float = 120) -> list[psutil.Process]:
+    """The server's kernel processes once the pool has refilled after the other tests'
+    visitors: at least one kernel, and none a page was handed (those are shut down)."""
     server = psutil.Process(room.proc.pid)
-    pooled = [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    deadline = time.monotonic() + timeout
+    while True:
+        kernels = {}
+        for proc in server.children(recursive=True):
+            try:
+                line = " ".join(proc.cmdline())
+            except psutil.NoSuchProcess:
+                continue
+            found = re.search(r"kernel-([0-9a-f-]{36})\.json", line)
+            if "ipykernel" in line and found:
+                kernels[found.group(1)] = proc
+        if kernels and not kernels.keys() & HANDED_OUT:
+            return list(kernels.values())
+        assert time.monotonic() < deadline, \
+            f"the pool never held only fresh kernels: {sorted(kernels)} (handed out: {HANDED_OUT})"
+        time.sleep(0.25)
+
+
+def test_a_dead_pool_kernel_is_never_handed_out(room):
+    pooled = pool_kernels_only(room)
     assert pooled, "no preheated kernel to kill"
     for proc in pooled:  # every kernel the server has now is a pool kernel: kill them all
         proc.kill()

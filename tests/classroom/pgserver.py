@@ -18,6 +18,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 import uuid
 from typing import Iterator
 
@@ -41,11 +42,19 @@ def _free_port() -> int:
 def _as_user() -> list[str]:
     if os.geteuid() != 0:
         return []
-    try:
-        pwd.getpwnam(USER)
-    except KeyError:
-        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                        USER], check=True, capture_output=True)
+    # two parallel test workers may both find the user missing: useradd then fails in one
+    # of them (the name is taken, or /etc/passwd is locked); what counts is that it exists
+    for attempt in range(20):
+        try:
+            pwd.getpwnam(USER)
+            return ["runuser", "-u", USER, "--"]
+        except KeyError:
+            done = subprocess.run(["useradd", "--system", "--no-create-home", "--shell",
+                                   "/usr/sbin/nologin", USER], capture_output=True, text=True)
+            if done.returncode and attempt == 19:
+                raise RuntimeError(f"useradd {USER} failed ({done.returncode}): {done.stderr}")
+            if done.returncode:
+                time.sleep(0.1)  # the other useradd still holds /etc/passwd's lock
     return ["runuser", "-u", USER, "--"]
 
 
@@ -79,10 +88,18 @@ def throwaway_postgres() -> Iterator[str]:
             "-E", "UTF8", "--no-sync")
         # fsync off: a test server, thrown away at the end (the room's own durability is
         # PostgreSQL's, unchanged by this)
-        options = (f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   f"-c max_connections=200")
-        run(os.path.join(binaries, "pg_ctl"), "-D", data, "-o", options,
-            "-l", os.path.join(root, "log"), "-w", "-t", "60", "start")
+        for attempt in range(3):
+            options = (f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+                       f"-c max_connections=200")
+            try:
+                run(os.path.join(binaries, "pg_ctl"), "-D", data, "-o", options,
+                    "-l", os.path.join(root, "log"), "-w", "-t", "60", "start")
+                break
+            except RuntimeError as error:
+                # another process (a parallel test worker) took the free port first
+                if attempt == 2 or "already in use" not in str(error):
+                    raise
+                port = _free_port()
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*prefix, os.path.join(binaries, "pg_ctl"), "-D", data, "-m", "immediate",

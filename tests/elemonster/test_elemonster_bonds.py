@@ -123,16 +123,16 @@ def test_a_teacher_can_load_their_own_deck_from_a_file(tmp_path):
     ({"format": "x"}, "field 'format'"),
     ({"colour": "red"}, "unknown field 'colour'"),
 ])
-def test_a_bad_deck_is_refused_whole_naming_file_entry_and_fault(tmp_path, change, fault):
-    path = tmp_path / "bad.json"
+def test_a_bad_deck_is_refused_whole_naming_file_entry_and_fault(short_tmp, change, fault):
+    path = short_tmp / "bad.json"
     path.write_text(json.dumps(_doc(**change)), encoding="utf-8")
     with pytest.raises(DeckError) as info:
         load_deck(path)
     assert str(path) in str(info.value) and fault in str(info.value)
 
 
-def test_malformed_json_names_the_file(tmp_path):
-    path = tmp_path / "broken.json"
+def test_malformed_json_names_the_file(short_tmp):
+    path = short_tmp / "broken.json"
     path.write_text("{", encoding="utf-8")
     with pytest.raises(DeckError, match="broken.json: malformed JSON"):
         load_deck(path)
@@ -150,9 +150,9 @@ def test_a_custom_deck_plays_is_saved_inline_and_replays(tmp_path):
     assert Game.from_json(json.dumps(save)).history == game.history
 
 
-def test_a_deck_too_small_to_deal_is_refused_naming_file_and_numbers(tmp_path):
+def test_a_deck_too_small_to_deal_is_refused_naming_file_and_numbers(short_tmp):
     from periodic_edu.elemonster import Game
-    path = tmp_path / "small.json"
+    path = short_tmp / "small.json"
     path.write_text(json.dumps(_doc(elements=list(load_deck().elements[:20]))), encoding="utf-8")
     Game(players=3, deck=str(path))                      # 20 cards: 15 dealt, 5 left
     with pytest.raises(DeckError, match=r"small.json: 20 cards cannot deal 5 to each of 5 "

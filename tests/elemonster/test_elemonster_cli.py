@@ -68,10 +68,10 @@ def test_user_mistakes_exit_2_with_one_line(capsys, argv, message):
     assert err.count("\n") == 1 and message in err
 
 
-def test_a_save_that_does_not_replay_is_one_line(tmp_path, capsys):
+def test_a_save_that_does_not_replay_is_one_line(short_tmp, capsys):
     doc = json.loads((GOLDEN / "advanced_2p_greedy.json").read_text(encoding="utf-8"))["save"]
     doc["actions"][3] = "P:Og"
-    path = tmp_path / "bad.json"
+    path = short_tmp / "bad.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     code, _, err = run(capsys, "elemonster", "replay", str(path))
     assert code == 2 and err.count("\n") == 1

@@ -1,6 +1,6 @@
 """Fuzzing (issue 9): a few hundred cases per target in the default run, thousands with
 ``-m fuzz``. Every target counts what it tried and how each case ended; the counts are printed
-in the terminal summary (and each test prints its own line, shown with ``-s`` or ``-rP``)."""
+in the terminal summary (by tests/conftest.py, which also gathers them from xdist workers) (and each test prints its own line, shown with ``-s`` or ``-rP``)."""
 from __future__ import annotations
 
 from fuzz_helpers import COUNTS
@@ -19,11 +19,9 @@ def pytest_collection_modifyitems(config, items):
         items[:] = keep
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not COUNTS:
-        return
-    terminalreporter.section("fuzzing: what was tried")
-    for target, counts in sorted(COUNTS.items()):
-        total = sum(counts.values())
-        parts = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-        terminalreporter.write_line(f"{target}: {total} cases ({parts})")
+def pytest_sessionfinish(session):
+    """In a pytest-xdist worker: hand the counts to the controller, which prints them with
+    the others' (tests/conftest.py); without xdist tests/conftest.py reads COUNTS itself."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None and COUNTS:
+        output["fuzz_counts"] = {t: dict(c) for t, c in COUNTS.items()}

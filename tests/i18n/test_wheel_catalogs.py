@@ -1,37 +1,16 @@
 """The catalogs ship inside the wheel, and a copy of the package from the wheel alone
-translates (no source checkout, no Babel)."""
+translates (no source checkout, no Babel). The wheel: tests/conftest.py's ``wheel`` fixture."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-import pytest
-
 from periodic_edu import i18n
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy2(REPO / name, src / name)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(REPO / "periodic_edu", src / "periodic_edu", ignore=ignore)
-    shutil.copytree(REPO / "widgets_js", src / "widgets_js", ignore=ignore)
-    (src / "docs").mkdir()
-    for name in ("rules.md", "elemonster.md"):  # the rules pages (pyproject force-include)
-        shutil.copy2(REPO / "docs" / name, src / "docs" / name)
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "--quiet", "--wheel-dir", str(out), str(src)], check=True, cwd=out)
-    (found,) = out.glob("periodic_edu-*.whl")
-    return found
 
 
 def test_wheel_holds_every_catalog(wheel):

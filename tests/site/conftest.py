@@ -1,7 +1,8 @@
 """The static site (scripts/build-site), built once per session and driven in Chromium with the
 network cut: every request that does not go to 127.0.0.1 is aborted and counted.
 
-* ``site_dir``: ``scripts/build_site.py`` run into a temporary folder. It uses the same download
+* ``site_dir``: ``scripts/build_site.py`` run into a temporary folder, once per run (every
+  xdist worker serves the same build). It uses the same download
   cache as ``scripts/build-site`` (``~/.cache/periodic_edu-site``), so only the first run on a
   machine reaches PyPI and npm. ``PERIODIC_EDU_BUILT_SITE=site`` uses a site built already
   (by ``scripts/build-site`` from the same checkout: the tests then test that build).
@@ -26,6 +27,7 @@ sys.path.insert(0, str(HERE.parent.parent / "scripts"))  # build_site: the build
 
 import build_site  # noqa: E402
 from browser_helpers import serving  # noqa: E402
+from shared_builds import once_per_run  # noqa: E402
 
 collect_ignore_glob: list[str] = []
 CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
@@ -47,15 +49,17 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory):
+    """Built once per run, however many xdist workers ask (tests/shared_builds.py); every
+    worker serves the same folder, read-only."""
     built = os.environ.get("PERIODIC_EDU_BUILT_SITE")
     if built:  # a site scripts/build-site has just built from this checkout: not built again
         print(f"\n[site] the site built already: {built}")
         return {"output": str(Path(built).resolve())}
     started = time.monotonic()
-    out = tmp_path_factory.mktemp("static-site") / "site"
-    facts = build_site.build(out)
-    print(f"\n[site] scripts/build_site.py: {facts['bytes'] / 1e6:.1f} MB in "
-          f"{time.monotonic() - started:.0f} s")
+    facts = once_per_run(tmp_path_factory, "static-site",
+                         lambda folder: build_site.build(folder / "site"))
+    print(f"\n[site] scripts/build_site.py: {facts['bytes'] / 1e6:.1f} MB, "
+          f"ready after {time.monotonic() - started:.0f} s")
     return facts
 
 

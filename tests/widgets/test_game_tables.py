@@ -27,13 +27,21 @@ def periodic_tab(store=None, seed=None) -> GameWidget:
                       bot_delay=0, save_store=store)
 
 
-def play_until(w, me, done, limit=3000) -> None:
+def reached(w, me, done, limit=3000) -> bool:
+    """Play the person's turns (and the bots') until ``done()``: False when the game ended or
+    ``limit`` turns passed first. A failing assertion inside a turn is a failure, never a
+    "not yet"."""
     for _ in range(limit):
         if done():
-            return
-        assert not w.game.is_over
+            return True
+        if w.game.is_over:
+            return False
         page_turn(w, me)
-    raise AssertionError("not reached")
+    return False
+
+
+def play_until(w, me, done, limit=3000) -> None:
+    assert reached(w, me, done, limit), "the game ended or ran out of turns before that"
 
 
 def person_drew_cards(w) -> bool:
@@ -47,11 +55,8 @@ def drawing_game(lang="en", store=None) -> ElemonsterWidget:
     for seed in range(1, 200):
         w = elemonster_tab(store, seed, lang)
         me = elemonster_bot("greedy", seed=1)
-        try:
-            play_until(w, me, lambda: person_drew_cards(w) and not w.bot_pending, limit=400)
-        except AssertionError:
-            continue
-        return w
+        if reached(w, me, lambda: person_drew_cards(w) and not w.bot_pending, limit=400):
+            return w
     raise AssertionError("no person's action drew cards in 200 seeded games")
 
 

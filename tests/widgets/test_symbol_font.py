@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from test_wheel import wheel  # noqa: F401 - the built wheel (a module-scoped fixture)
-
 from fontTools.ttLib import TTFont  # the test extra pins it: missing, the suite fails
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,18 +1,16 @@
 """Packaging: the wheel carries the widgets' JS/CSS, and an installed wheel renders a widget
-from its own files (not from the source checkout)."""
+from its own files (not from the source checkout). The wheel: the ``wheel`` fixture of
+tests/conftest.py, built once per run (tests/i18n/test_wheel_catalogs.py reads it too)."""
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
 import textwrap
 import zipfile
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -33,29 +31,6 @@ PROBE = textwrap.dedent("""
         "sys_path0": sys.path[0],
     }))
 """)
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """Build the wheel from a copy of the sources (the tree is shared; build nothing in it)."""
-    src = tmp_path_factory.mktemp("src")
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        if (REPO / name).exists():
-            shutil.copy2(REPO / name, src / name)
-    if not (src / "README.md").exists():  # pyproject names it; the lead writes the real one
-        (src / "README.md").write_text("# periodic-edu\n")
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(REPO / "periodic_edu", src / "periodic_edu", ignore=ignore)
-    shutil.copytree(REPO / "widgets_js", src / "widgets_js", ignore=ignore)
-    (src / "docs").mkdir()
-    for name in ("rules.md", "elemonster.md"):  # the rules pages (pyproject force-include)
-        shutil.copy2(REPO / "docs" / name, src / "docs" / name)
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "--quiet", "--wheel-dir", str(out), str(src)], check=True, cwd=out)
-    wheels = list(out.glob("periodic_edu-*.whl"))
-    assert len(wheels) == 1, wheels
-    return wheels[0]
 
 
 def test_wheel_contains_the_widget_front_end(wheel):
