@@ -19,6 +19,7 @@ import time
 
 import pytest
 from browser_helpers import REPO, voila_on_room
+from room_pages import run_async
 
 from periodic_edu.classroom import open_room
 from periodic_edu.widgets._page_limits import IN_FLIGHT_S
@@ -92,7 +93,7 @@ async def grab(base: str, code: str) -> list[str]:
 def test_one_page_cannot_take_the_seats_of_a_class(server):
     room = open_room(f"sqlite:///{server.path}")
     info = room.create_class(game="periodic", tables=3, seats=3)
-    told = asyncio.run(grab(server.base, info.code))
+    told = run_async(lambda: grab(server.base, info.code))
     assert told[:5] == [""] * 5 and all("too many tries" in t for t in told[5:]), told
     overview = room.teacher(info.code, info.teacher_key).overview()
     taken = [s["name"] for t in overview["tables"] for s in t["seats"] if s["name"]]
@@ -128,11 +129,11 @@ def test_a_page_reloaded_after_the_store_went_away_keeps_its_seat(server, tmp_pa
     for suffix in FILES:  # removed while the server runs
         if os.path.exists(f"{path}{suffix}"):
             os.unlink(f"{path}{suffix}")
-    gone = asyncio.run(hello(server.base, ada.token))
+    gone = run_async(lambda: hello(server.base, ada.token))
     assert "cannot be reached" in gone["error"]
     assert gone.get("keep_token", "") == "" and gone["phase"] == "join"  # never "forget"
     assert not path.exists()  # no new empty room under the class
     shutil.copy(backup, path)  # the file comes back
-    back = asyncio.run(hello(server.base, ada.token))
+    back = run_async(lambda: hello(server.base, ada.token))
     assert back["error"] == "" and back["seat_info"]["name"] == "Ada"
     assert back["keep_token"] == ada.token
