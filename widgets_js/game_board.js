@@ -47,7 +47,7 @@ export function createGameBoard(ctx, onActivate) {
   const description = pe("span", { class: "pe-sr", id: `${ctx.uid}-cell-desc`, "data-role": "cell-description" });
   const root = pe("div", { class: "pe-g-boardbox" }, [frame.root, playRow, legend, description]);
   const describing = describeContext(ctx.stat);
-  let chosen = null; // {trend, from, targets} while a trend's cells are lit: what a focused cell describes
+  let chosen = null; // {trend, from, targets} while a trend is chosen: what a focused cell describes
   let hear = null; // {trend, from, targets} of the lit cells
   playButton.addEventListener("click", () => {
     const info = hear && (ctx.stat.trend_values || {})[hear.trend];
