@@ -2,8 +2,16 @@
 // trend's value with its unit, its rank in its period and group (the ranks come from Python:
 // widgets/_a11y_payload.rank_table), and whether the move's arrow and the data agree on the
 // step from the chosen cell. Pure: the words come from text.js, the values from the caller.
+// The explorer (trend_explorer.js) and the game's board (game_board.js) both describe their
+// cells with describeCell; each passes its own ctx over the data it holds.
 import { say, language } from "./text.js";
+import { formatNumber } from "./board.js";
 import { stepVerdict } from "./explorer_report.js";
+
+/** "5.139 eV"; "no data" for a missing value. */
+export function withUnit(value, unit) {
+  return value === null || value === undefined ? say("no_data") : `${formatNumber(value)}${unit ? ` ${unit}` : ""}`;
+}
 
 /** A property's label inside a sentence: lower case ("first ionization energy"), except in
  * German, where a noun keeps its capital ("Erste Ionisierungsenergie"). */

@@ -1,11 +1,29 @@
 // game_board.js: the game's board: flasks, goal cubes, the reachable cells of the current
 // choice with their distance, the cells that would move the player on along the element-group
 // track, and the last movement.
-import { pe, createBoard, setCellText, formatNumber } from "./board.js";
+//
+// Issue 33: while a trend is chosen, a focused cell is described as the explorer's cells are
+// (cell_describe.js): the trend's value with its unit, its rank in its period and group (the
+// static `ranks`) and, for a reachable cell, whether the arrow and the data agree on the move
+// from the flask. Its steps are in its name (label_reach_steps). One shared hidden node.
+import { pe, createBoard, setCellText } from "./board.js";
 import { say, count, possessive } from "./text.js";
 import { planMelody, playMelody, melodyWords } from "./sonify.js";
 import { frameBoard } from "./board_frame.js";
 import { CARD_COLOURS } from "./game_cards.js";
+import { describeCell, withUnit } from "./cell_describe.js";
+
+/** describeCell's ctx over the game's static data: a trend property's values, unit and label. */
+function describeContext(stat) {
+  const byField = new Map();
+  for (const t of stat.trends) if (!byField.has(t.property)) byField.set(t.property, { ...t, ...(stat.trend_values || {})[t.id] });
+  const of = (field) => byField.get(field) || {};
+  return {
+    value: (field, symbol) => ((of(field).values || {})[symbol] ?? null),
+    withUnit: (v, field) => withUnit(v, of(field).unit || ""),
+    labelOf: (field) => (field === "atomic_number" ? say("atomic_number") : of(field).label || field),
+  };
+}
 
 export function createGameBoard(ctx, onActivate) {
   const board = createBoard({ cells: ctx.stat.cells, name: "game", label: say("game_board"), interactive: true, onActivate });
@@ -26,7 +44,10 @@ export function createGameBoard(ctx, onActivate) {
   const playButton = pe("button", { type: "button", class: "pe-play", "data-play": "reach", text: say("play_reach") });
   const playSaid = pe("p", { class: "pe-sr", "aria-live": "polite", "data-role": "reach-sound-said" });
   const playRow = pe("div", { class: "pe-sound", hidden: true }, [playButton, playSaid]);
-  const root = pe("div", { class: "pe-g-boardbox" }, [frame.root, playRow, legend]);
+  const description = pe("span", { class: "pe-sr", id: `${ctx.uid}-cell-desc`, "data-role": "cell-description" });
+  const root = pe("div", { class: "pe-g-boardbox" }, [frame.root, playRow, legend, description]);
+  const describing = describeContext(ctx.stat);
+  let chosen = null; // {trend, from, targets} while a trend is chosen: what a focused cell describes
   let hear = null; // {trend, from, targets} of the lit cells
   playButton.addEventListener("click", () => {
     const info = hear && (ctx.stat.trend_values || {})[hear.trend];
@@ -37,7 +58,24 @@ export function createGameBoard(ctx, onActivate) {
     playMelody(plan, { source: `game:${hear.trend}:${hear.from}`, host: root });
     const trendName = (ctx.trendById.get(hear.trend) || { name: hear.trend }).name;
     playSaid.textContent = melodyWords(plan, say("what_path", { what: trendName, symbol: hear.from }),
-      (x) => `${formatNumber(x)}${info.unit ? ` ${info.unit}` : ""}`, info.sign);
+      (x) => withUnit(x, info.unit), info.sign);
+  });
+
+  /** The focused cell's description (empty while no trend is chosen: its label says it all). */
+  function describe(symbol) {
+    const info = chosen && ctx.trendById.get(chosen.trend);
+    const cell = ctx.stat.cells.find((c) => c.symbol === symbol);
+    let text = "";
+    if (info && cell) {
+      const from = chosen.targets.has(symbol) && symbol !== chosen.from ? chosen.from : null;
+      text = describeCell(describing, cell, info, ((ctx.stat.ranks || {})[info.property] || {})[symbol] || null, from);
+    }
+    if (description.textContent !== text) description.textContent = text;
+  }
+  for (const symbol of board.symbols) board.cell(symbol).setAttribute("aria-describedby", description.id);
+  board.root.addEventListener("focusin", (event) => {
+    const node = event.target.closest && event.target.closest("[data-symbol]");
+    if (node) describe(node.dataset.symbol);
   });
 
   /** targets: Map symbol -> steps (or null); trackFamily: the family that would advance the
@@ -102,6 +140,9 @@ export function createGameBoard(ctx, onActivate) {
     board.root.classList.toggle("pe-g-choosing", targets.size > 0);
     const from = current !== null && players[current] ? players[current].flask : null;
     hear = trendId && from && targets.size ? { trend: trendId, from, targets } : null;
+    chosen = trendId && from ? { trend: trendId, from, targets } : null;
+    const focused = board.root.contains(document.activeElement) && document.activeElement.closest("[data-symbol]");
+    if (focused) describe(focused.dataset.symbol);
     if (playRow.hidden !== !hear) playRow.hidden = !hear;
     if (current !== null && players[current] && !board.root.contains(document.activeElement)) {
       board.setTabStop(targets.size ? [...targets.keys()][0] : players[current].flask);

@@ -17,7 +17,7 @@
 // (explorer_sound.js) plays a period, a group or the move as pitch; "Speak aloud" speaks the
 // descriptions and announcements (voicing.js). data-sonify-* on the root: the last melody.
 import { withStrings } from "./language.js";
-import { pe, createBoard, baseLabel, formatNumber, setCellText, familyName } from "./board.js";
+import { pe, createBoard, baseLabel, setCellText, familyName } from "./board.js";
 import { say, count, reachAnnouncement } from "./text.js";
 import { createAnnouncer } from "./announcer.js";
 import { frameBoard } from "./board_frame.js";
@@ -26,7 +26,7 @@ import { createReport } from "./explorer_report.js";
 import { createOverview } from "./explorer_overview.js";
 import { createExplorerControls } from "./explorer_controls.js";
 import { createExplorerSound } from "./explorer_sound.js";
-import { describeCell } from "./cell_describe.js";
+import { describeCell, withUnit } from "./cell_describe.js";
 
 function render({ model, el }) {
   const started = performance.now();
@@ -50,10 +50,7 @@ function render({ model, el }) {
       return column ? column[indexOf.get(symbol)] : null;
     },
     labelOf: (field) => (field === "atomic_number" ? say("atomic_number") : (propById.get(field) || { label: field }).label),
-    withUnit(v, field) {
-      const unit = (propById.get(field) || {}).unit || "";
-      return v === null || v === undefined ? say("no_data") : `${formatNumber(v)}${unit ? ` ${unit}` : ""}`;
-    },
+    withUnit: (v, field) => withUnit(v, (propById.get(field) || {}).unit || ""),
     reachOf(symbol, trend, steps) {
       const all = (table[symbol] || {})[trend] || {};
       const out = [];

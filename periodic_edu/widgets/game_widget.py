@@ -32,7 +32,7 @@ from typing import Any, Mapping, Sequence
 
 import traitlets
 
-from .. import board
+from .. import board, trends
 from .. import i18n
 from ..bots import BOTS
 from ..engine import AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, EngineError, IllegalMoveError
@@ -223,8 +223,12 @@ def _static(lang: str = "en") -> dict[str, Any]:
     """Public constants the front end needs once (names in ``lang``)."""
     return {
         "cells": _payload.named_cells(_payload.board_cells(), lang),
+        # property, sign and label: a focused cell describes the chosen trend's value, rank
+        # and arrow as the explorer's cells do (widgets_js/cell_describe.js, issue 33)
         "trends": [{"id": t, "code": TREND_ABBR[t],
-                    "name": i18n.gettext("board", board.TREND_NAMES[t], lang)}
+                    "name": i18n.gettext("board", board.TREND_NAMES[t], lang),
+                    "property": trends.TREND_PROPERTY[t], "sign": trends.TREND_SIGN[t],
+                    "label": _property_label(trends.TREND_PROPERTY[t], lang)}
                    for t in board.TRENDS],
         "aa_values": list(AA_VALUES),
         "aa_capacity": {str(k): v for k, v in AA_CAPACITY.items()},
@@ -233,6 +237,15 @@ def _static(lang: str = "en") -> dict[str, Any]:
         "rules_url": RULES_URL,
         # the trends' values at every cell: the board plays a move's reach as pitch (issue 33)
         "trend_values": _a11y_payload.trend_values(),
+        # each cell's rank in its period and group, per trend property (sent once: ~4 kB)
+        "ranks": _a11y_payload.rank_table(),
         "objectives": {k: i18n.gettext("widgets", OBJECTIVE_WORDS[k], lang) if k in OBJECTIVE_WORDS
                        else i18n.gettext("decks", v, lang) for k, v in OBJECTIVE_TEXT.items()},
     }
+
+
+def _property_label(field: str, lang: str) -> str:
+    """The trend property's label in ``lang`` as the explorer names it; empty for the atomic
+    number, which the front end names from its own strings."""
+    label = _payload.PROPERTIES.get(field)
+    return i18n.gettext("widgets", label, lang) if label else ""

@@ -5,13 +5,16 @@
   test hook (window.__periodicSonify), never a sound card.
 * Cells that say what a sighted student sees: the focused cell's accessible description, as
   Chromium's accessibility tree computes it, gives value, unit and rank in en, uk and de.
+* The game's board says the same of a cell once the player has chosen a trend to move by:
+  value, unit, rank, and for a reachable cell its steps and the arrow's verdict (en and uk).
 * Self-voicing: with speechSynthesis stubbed in the page, the toggle and ?voicing=1 make the
   page speak those descriptions in its language.
 * At 390 px every target is at least 24 x 24 CSS px and the focused control stays in view with
   an on-screen keyboard's space taken (WCAG 2.5.8, 2.4.11); under forced colors every state
   still differs.
 
-One page load per language: the English page is shared by the tests of this module.
+One page load per language (explorer, card and game in one notebook): the English page is
+shared by the tests of this module.
 """
 from __future__ import annotations
 
@@ -19,8 +22,10 @@ import re
 
 import pytest
 
-from periodic_edu import board, i18n
+from periodic_edu import board, i18n, trends
 from periodic_edu.chemistry import element
+from periodic_edu.widgets._a11y_payload import trend_values
+from periodic_edu.widgets._payload import PROPERTIES
 from periodic_edu.locale.widget_texts import widget_strings
 
 from browser_helpers import MAIN, check_sizes, sized_page
@@ -28,7 +33,8 @@ from browser_helpers import MAIN, check_sizes, sized_page
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "a11y.ipynb"
-READY = '[data-widget="trend-explorer"][data-ready="true"]'
+EXPLORER = '[data-widget="trend-explorer"]'  # the game below it has its own controls
+READY = f'{EXPLORER}[data-ready="true"]'
 CARD = '[data-widget="element-card"]'
 IE = "ionization_energy_ev"
 
@@ -78,36 +84,52 @@ def words(lang: str):
 
 
 def number(value: float, mark: str) -> str:
-    """formatNumber of board.js for a value between 1 and 100 (3 or 2 decimals, no zeros)."""
-    digits = 2 if abs(value) >= 10 else 3
-    return f"{value:.{digits}f}".rstrip("0").rstrip(".").replace(".", mark)
+    """formatNumber of board.js: integers as they are, else 3 significant figures below 1 and
+    3, 2, 1 or 0 decimals from 1, 10, 100, 1000 up, trailing zeros dropped."""
+    if float(value).is_integer():
+        return str(int(value))
+    size = abs(value)
+    if size < 1:
+        return str(float(f"{value:.3g}")).replace(".", mark)
+    digits = 0 if size >= 1000 else 1 if size >= 100 else 2 if size >= 10 else 3
+    text = f"{value:.{digits}f}"
+    return (text.rstrip("0").rstrip(".") if digits else text).replace(".", mark)
 
 
-def rank(symbol: str, key: str) -> tuple[int, int, int]:
-    """(rank from the lowest, how many, line number) of symbol's ionization energy among the
-    board cells of its period or group, straight from the element data."""
+def rank(symbol: str, key: str, field: str = IE) -> tuple[int, int, int] | None:
+    """(rank from the lowest, how many, line number) of symbol's `field` among the board cells
+    of its period or group, straight from the element data; None without a value."""
     here = board.cell(symbol)
     line = [c.symbol for c in board.CELLS if getattr(c, key) == getattr(here, key)]
-    values = sorted(getattr(element(s), IE) for s in line if getattr(element(s), IE) is not None)
-    return values.index(getattr(element(symbol), IE)) + 1, len(values), getattr(here, key)
+    values = sorted(getattr(element(s), field) for s in line if getattr(element(s), field) is not None)
+    mine = getattr(element(symbol), field)
+    return None if mine is None else (values.index(mine) + 1, len(values), getattr(here, key))
 
 
-def expected_description(lang: str, symbol: str, start: str | None = None) -> str:
+def expected_description(lang: str, symbol: str, start: str | None = None,
+                         trend: str = "ionization_energy") -> str:
     say, mark = words(lang)
-    label = i18n.gettext("widgets", "First ionization energy", lang)
+    field = trends.TREND_PROPERTY[trend]
+    label = (say("atomic_number") if field == "atomic_number"
+             else i18n.gettext("widgets", PROPERTIES[field], lang))
     label = label if lang == "de" else label.lower()  # a German noun keeps its capital
-    value = getattr(element(symbol), IE)
-    parts = [say("describe_value", symbol=symbol, what=label, value=f"{number(value, mark)} eV")]
+    unit = trend_values()[trend]["unit"]
+
+    def with_unit(v):
+        return say("no_data") if v is None else f"{number(v, mark)} {unit}".rstrip()
+    parts = [say("describe_value", symbol=symbol, what=label, value=with_unit(getattr(element(symbol), field)))]
     for key, line_key in (("period", "line_period"), ("group", "line_group")):
-        r, n, line_n = rank(symbol, key)
+        if rank(symbol, key, field) is None:
+            break
+        r, n, line_n = rank(symbol, key, field)
         line = say(line_key, n=line_n)
-        parts.append(say("rank_lowest", line=line) if r == 1 else say("rank_highest", line=line)
-                     if r == n else say("rank_nth", rank=r, n=n, line=line))
+        parts.append(say("rank_only", line=line) if n == 1 else say("rank_lowest", line=line)
+                     if r == 1 else say("rank_highest", line=line) if r == n
+                     else say("rank_nth", rank=r, n=n, line=line))
     if start:
-        before = getattr(element(start), IE)
-        verdict = "arrow_agrees" if value > before else "arrow_disagrees"
-        parts.append(say(verdict, **{"from": start}, before=f"{number(before, mark)} eV",
-                         after=f"{number(value, mark)} eV"))
+        check = trends.check_step(trend, start, symbol)  # Python's own verdict on the step
+        parts.append(say(f"arrow_{check.verdict}", **{"from": start}, before=with_unit(check.before),
+                         after=with_unit(check.after)))
     return ", ".join(parts)
 
 
@@ -126,7 +148,7 @@ def focused_cell(page) -> dict:
 
 
 def tab_to_chosen_cell(page) -> None:
-    page.focus('[data-role="property"]')
+    page.focus(f'{EXPLORER} [data-role="property"]')
     for _ in range(2):  # roving tabindex: Tab lands on the chosen cell (on a phone, the
         page.keyboard.press("Tab")  # board's scroll region takes one Tab first)
         if page.evaluate("document.activeElement.dataset.symbol"):
@@ -147,7 +169,7 @@ def expected_earcons(symbols: list[str], expect: int) -> list[str]:
 def test_play_period_two_builds_notes_and_earcons_at_be_b_and_n_o(en_page):
     page = en_page
     page.click(f'{MAIN} [data-symbol="Be"]')
-    page.locator('[data-role="sound"]').get_by_role("button", name="▶ Play period 2").click()  # a tap
+    page.locator(f'{EXPLORER} [data-role="sound"]').get_by_role("button", name="▶ Play period 2").click()  # a tap
     melody = last_melody(page)
     period2 = ["Li", "Be", "B", "C", "N", "O", "F", "Ne"]
     assert [n["symbol"] for n in melody["notes"]] == period2
@@ -163,7 +185,7 @@ def test_play_period_two_builds_notes_and_earcons_at_be_b_and_n_o(en_page):
     root = page.locator(READY)
     assert root.get_attribute("data-sonify-notes") == "8"
     assert root.get_attribute("data-sonify-earcons") == "Be>B N>O"
-    said = page.locator('[data-role="announce"]').inner_text()
+    said = page.locator(f'{EXPLORER} [data-role="announce"]').inner_text()
     assert "8 notes" in said and "Be → B, N → O" in said
 
     # by keyboard: G on a focused cell plays its group, top to bottom (ionization energy
@@ -177,7 +199,7 @@ def test_play_period_two_builds_notes_and_earcons_at_be_b_and_n_o(en_page):
 
     # the move: where Increase Ionization Energy takes the flask from Be, each place compared
     # with Be (an earcon where the value is below Be's)
-    page.click('[data-play="path"]')
+    page.click(f'{EXPLORER} [data-play="path"]')
     melody = last_melody(page)
     reach = board.reach("Be", "ionization_energy", board.DEFAULT_STEPS)
     assert [n["symbol"] for n in melody["notes"]][0] == "Be"
@@ -214,7 +236,7 @@ def test_focused_na_describes_value_unit_rank_and_the_arrow_in_english(en_page):
 def test_voicing_toggle_speaks_descriptions_and_announcements(en_page):
     page = en_page
     page.click(f'{MAIN} [data-symbol="Na"]')
-    toggle = page.get_by_role("button", name="Speak aloud")
+    toggle = page.locator(EXPLORER).get_by_role("button", name="Speak aloud")
     assert toggle.get_attribute("aria-pressed") == "false"  # off by default
     page.evaluate("window.__spoken.length = 0")
     tab_to_chosen_cell(page)
@@ -238,12 +260,12 @@ def test_voicing_toggle_speaks_descriptions_and_announcements(en_page):
     assert page.js_errors == []
 
 
-def test_ukrainian_page_with_voicing_in_the_address_speaks_ukrainian(browser, voila):
+def test_ukrainian_page_speaks_ukrainian_and_its_game_board_describes_cells(browser, voila):
     context, page = sized_page(browser, 1366, 900)
     context.add_init_script(SPEECH_STUB)
     try:
         open_page(page, voila, "lang=uk&voicing=1")
-        toggle = page.locator('[data-role="voicing"]')
+        toggle = page.locator(f'{EXPLORER} [data-role="voicing"]')
         assert toggle.get_attribute("aria-pressed") == "true"  # ?voicing=1
         tab_to_chosen_cell(page)
         cell = focused_cell(page)
@@ -253,6 +275,8 @@ def test_ukrainian_page_with_voicing_in_the_address_speaks_ukrainian(browser, vo
         spoken = page.evaluate("window.__spoken")[-1]
         assert spoken["lang"] == "uk-UA" and spoken["text"].endswith(expected)
         assert spoken["text"].startswith("Натрій, Na")
+        trend, flask, _ = choose_game_trend(page)  # the game's board says the same, in Ukrainian
+        check_game_cell_descriptions(page, "uk", trend, flask)
         assert page.js_errors == []
     finally:
         context.close()
@@ -277,7 +301,7 @@ def test_german_phone_targets_focus_in_view_and_description(browser, voila, figu
         # WCAG 2.4.11 with an on-screen keyboard: 336 px of the 844 taken; Tab through every
         # control of the widgets and find each focused one at least partly in view, on top
         page.set_viewport_size({"width": 390, "height": 844 - 336})
-        page.focus('[data-role="symbol-input"]')
+        page.focus(f'{EXPLORER} [data-role="symbol-input"]')
         seen = []
         for _ in range(80):
             state = page.evaluate("""() => {
@@ -307,7 +331,7 @@ def test_german_phone_targets_focus_in_view_and_description(browser, voila, figu
 def test_forced_colors_keep_every_state_distinct(en_page):
     page = en_page
     page.click(f'{MAIN} [data-symbol="Na"]')
-    page.click('[data-trend="ionization_energy"]')
+    page.click(f'{EXPLORER} [data-trend="ionization_energy"]')
     page.emulate_media(forced_colors="active")
     try:
         assert page.evaluate("matchMedia('(forced-colors: active)').matches")
@@ -319,10 +343,10 @@ def test_forced_colors_keep_every_state_distinct(en_page):
                  (("chosen", "Na"), ("reachable", next(iter(reach))), ("unreached", unreached))}
         print("\nforced colors:", cells)
         assert len(set(cells.values())) == 3, cells
-        buttons = {state: page.evaluate(look, f'[data-trend="{t}"]') for state, t in
+        buttons = {state: page.evaluate(look, f'{EXPLORER} [data-trend="{t}"]') for state, t in
                    (("pressed", "ionization_energy"), ("not pressed", "atomic_number"))}
         assert len(set(buttons.values())) == 2, buttons
-        toggle = '[data-role="voicing"]'
+        toggle = f'{EXPLORER} [data-role="voicing"]'
         off = page.evaluate(look, toggle)
         page.click(toggle)
         on = page.evaluate(look, toggle)
@@ -341,30 +365,54 @@ def test_forced_colors_keep_every_state_distinct(en_page):
         page.emulate_media(forced_colors="none")
 
 
-# -- the game: hear where the chosen trend takes the flask ---------------------------------------
+# -- the game: hear and read where the chosen trend takes the flask -----------------------------
 GAME = '[data-widget="game"]'
+LIT = '[data-board="game"] [data-reachable="true"]'
 
 
-def test_game_board_plays_the_reachable_cells(page, voila):
-    from periodic_edu import trends
-    page.goto(f"{voila.base}/voila/render/game.ipynb")
-    page.wait_for_selector(f'{GAME}[data-ready="true"]', timeout=90_000)
-    page.click('[data-role="agenda"] button[data-action^="a:"]')
+def choose_game_trend(page) -> tuple[str, str, list[str]]:
+    """Ada chooses her agenda, then the first trend that reaches a cell from her flask:
+    (trend, flask, the lit cells)."""
+    page.wait_for_selector(f'{GAME}[data-ready="true"]', timeout=60_000)
+    page.click(f'{GAME} [data-role="agenda"] button[data-action^="a:"]')
     page.wait_for_selector(f'{GAME}[data-my-turn="true"][data-phase="start"]', timeout=30_000)
-    play = page.locator(f'{GAME} [data-play="reach"]')
-    assert play.is_hidden()  # nothing lit, nothing to play
+    assert page.locator(f'{GAME} [data-play="reach"]').is_hidden()  # nothing lit, nothing to play
     page.click(f'{GAME} [data-mode="spend"]')
-    lit = '[data-board="game"] [data-reachable="true"]'
     for trend in ("ionization_energy", "atomic_radius", "atomic_mass_increase",
                   "atomic_mass_decrease", "atomic_number"):
         page.click(f'{GAME} button[data-trend="{trend}"]')
-        if page.locator(lit).count():
+        if page.locator(LIT).count():
             break
         page.click(f'{GAME} button[data-trend="{trend}"]')  # a second click clears it
-    targets = page.eval_on_selector_all(lit, "ns => ns.map(n => n.dataset.symbol)")
+    targets = page.eval_on_selector_all(LIT, "ns => ns.map(n => n.dataset.symbol)")
     assert targets, "no trend reaches a cell from the flask"
     flask = page.eval_on_selector(f'{GAME} [data-board="game"] [aria-current="true"]', "n => n.dataset.symbol")
-    play.click()
+    return trend, flask, targets
+
+
+def check_game_cell_descriptions(page, lang: str, trend: str, flask: str) -> None:
+    """The farthest reachable cell: steps in its name, value, unit, rank and the arrow's verdict
+    from the flask in its description; the flask's own cell: value and rank, no verdict."""
+    say, _ = words(lang)
+    steps = dict(board.reach(flask, trend))
+    target = max(steps, key=lambda s: (steps[s], s))
+    page.focus(f'{GAME} [data-board="game"] [data-symbol="{target}"]')
+    cell = focused_cell(page)
+    plural = widget_strings(lang)["text"]["n_steps"]
+    k = steps[target]
+    form = plural["one"] if k == 1 else plural.get("few" if 2 <= k % 10 <= 4 and lang == "uk" else "other")
+    assert say("label_reach_steps", steps=form.replace("{n}", str(k))) in cell["name"], cell
+    assert cell["description"] == expected_description(lang, target, start=flask, trend=trend)
+    assert cell["description"].startswith(target) and f" {flask} " in cell["description"]
+    page.focus(f'{GAME} [data-board="game"] [data-symbol="{flask}"]')
+    assert focused_cell(page)["description"] == expected_description(lang, flask, trend=trend)
+
+
+def test_game_board_plays_and_describes_the_reachable_cells(en_page):
+    page = en_page
+    trend, flask, targets = choose_game_trend(page)
+    check_game_cell_descriptions(page, "en", trend, flask)
+    page.locator(f'{GAME} [data-play="reach"]').click()
     melody = last_melody(page)
     assert melody["source"] == f"game:{trend}:{flask}"
     field = trends.TREND_PROPERTY[trend]
@@ -379,4 +427,7 @@ def test_game_board_plays_the_reachable_cells(page, voila):
         s for s in played[1:] if (value(s) - value(flask)) * sign < 0)
     said = page.locator(f'{GAME} [data-role="reach-sound-said"]').inner_text()
     assert f"from {flask}" in said and f"{len(melody['notes'])} note" in said
+    page.click(f'{GAME} button[data-trend="{trend}"]')  # cleared: nothing chosen, nothing said
+    page.focus(f'{GAME} [data-board="game"] [data-symbol="{flask}"]')
+    assert focused_cell(page)["description"] == ""
     assert page.js_errors == []
