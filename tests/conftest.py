@@ -45,6 +45,12 @@ SLOW_FIRST = [
     "tests/site/test_static_site.py",
     "tests/site/test_offline.py",
     "tests/browser/test_workshop_server.py",
+    "tests/browser/test_class_play_phone.py",
+    "tests/browser/test_room_attacks_server.py",
+    "tests/browser/test_workshop_restart.py",
+    "tests/browser/test_class_check_voila.py",
+    "tests/browser/test_a11y_voila.py",
+    "tests/browser/test_checks_teacher_voila.py",
     "tests/browser/test_class_play_servers.py",
     "tests/browser/test_elemonster_voila.py",
     "tests/browser/test_class_play_voila.py",
@@ -60,7 +66,7 @@ SLOW_FIRST = [
 ]
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """SLOW_FIRST's files first; within a file, and among the other files, the order stays."""
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
 
@@ -72,6 +78,14 @@ def pytest_collection_modifyitems(items):
         return rank.get(name, len(rank))
 
     items.sort(key=place)
+    # ``unstable`` tests run only when asked for (``-m unstable``): deselected, not skipped,
+    # and each says in its docstring what failed and what is known of why
+    if "unstable" not in (config.getoption("markexpr") or ""):
+        keep = [item for item in items if not item.get_closest_marker("unstable")]
+        if len(keep) < len(items):
+            config.hook.pytest_deselected(
+                items=[item for item in items if item.get_closest_marker("unstable")])
+            items[:] = keep
 
 
 @pytest.fixture(scope="session")
