@@ -17,6 +17,7 @@ import { withStrings } from "./language.js";
 import { pe } from "./board.js";
 import { say, sayAbout, parseAction, reachAnnouncement, possessive } from "./text.js";
 import { createAnnouncer } from "./announcer.js";
+import { createVoicing } from "./voicing.js";
 import { createControls, setUsable, usable } from "./game_controls.js";
 import { createGameBoard } from "./game_board.js";
 import { createGoalCards } from "./game_cards.js";
@@ -83,8 +84,12 @@ function render({ model, el }) {
   };
   // ---- views ----------------------------------------------------------------------------------
   const announcer = createAnnouncer();
+  // "Speak aloud" (issue 33, off by default, `?voicing=1` turns it on): what the live region
+  // announces and a focused cell's name and description, for a student without a screen reader
+  const voicing = createVoicing();
+  const announce = (text, again) => { if (announcer.say(text, again)) voicing.speak(text); };
   const controls = createControls(ctx);
-  const gameBoard = createGameBoard(ctx, (symbol) => controls.clickCell(symbol));
+  const gameBoard = createGameBoard(ctx, (symbol) => controls.clickCell(symbol), voicing.speak);
   const cards = createGoalCards(ctx);
   const players = createPlayerPanels(ctx);
   const tracks = createTracks(ctx);
@@ -104,7 +109,7 @@ function render({ model, el }) {
   const newConfirm = pe("button", { type: "button", class: "pe-g-btn pe-g-danger", "data-role": "new-game-confirm", text: say("new_game_confirm"), hidden: true });
   const head = pe("header", { class: "pe-g-head" }, [
     pe("div", { class: "pe-g-titles" }, [title, status]),
-    pe("div", { class: "pe-g-tools" }, [help.button, undoBtn, pauseBtn, stepBtn, newBtn, newConfirm, notes]),
+    pe("div", { class: "pe-g-tools" }, [help.button, voicing.button, undoBtn, pauseBtn, stepBtn, newBtn, newConfirm, notes]),
   ]);
   const errorBox = pe("div", { class: "pe-g-error", role: "alert", "data-role": "error", hidden: true });
   const left = pe("div", { class: "pe-g-left" }, [controls.root, gameBoard.root, tracks.root]);
@@ -190,9 +195,9 @@ function render({ model, el }) {
   // ---- announcements: each new log entry once, an undo once, a choice's reach ---------------
   function announceLog() {
     const { fresh, undone } = shell.news();
-    if (undone) announcer.say(say("announce_undo", { n: undone }), true);
+    if (undone) announce(say("announce_undo", { n: undone }), true);
     else if (fresh.length) {
-      announcer.say(fresh.map((e) => [`${e.name} ${e.text}.`, ...(e.events || []).map((x) => `${x}.`)].join(" ")).join(" "), true);
+      announce(fresh.map((e) => [`${e.name} ${e.text}.`, ...(e.events || []).map((x) => `${x}.`)].join(" ")).join(" "), true);
     }
   }
   function announceReach(targets) {
@@ -205,10 +210,10 @@ function render({ model, el }) {
     const what = controls.describeSource(s);
     const reach = {};
     for (const [symbol, k] of targets) reach[symbol] = k || 0;
-    if (!targets.size) { announcer.say(say("prompt_no_cells", { what }), true); return; }
+    if (!targets.size) { announce(say("prompt_no_cells", { what }), true); return; }
     const text = reachAnnouncement(what, from, reach, nameOf, (x) => (cellInfo.get(x) || {}).z || 0)
       .replace(/0 steps: /, "");
-    announcer.say(text, true);
+    announce(text, true);
   }
 
   function update(opts = {}) {
@@ -252,7 +257,7 @@ function render({ model, el }) {
     resume.update(v);
     announceLog();
     if (opts.announceReach) announceReach(targets);
-    if (opts.announceHint && ui.hint) announcer.say(ui.hint, true);
+    if (opts.announceHint && ui.hint) announce(ui.hint, true);
     root.dataset.revision = String(rev);
     keepMoveOnScreen(v, targets);
     // a redrawn button took the keyboard focus with it: give it to the board's current cell

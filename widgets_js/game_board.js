@@ -25,7 +25,8 @@ function describeContext(stat) {
   };
 }
 
-export function createGameBoard(ctx, onActivate) {
+/** speak(text): the self-voicing (voicing.js) a focused cell's name and description go to. */
+export function createGameBoard(ctx, onActivate, speak = () => false) {
   const board = createBoard({ cells: ctx.stat.cells, name: "game", label: say("game_board"), interactive: true, onActivate });
   // 38 px at least: a symbol, the steps above it and the flasks below it each get their own
   // band (game.css); a phone scrolls the board sideways instead of stacking them
@@ -61,8 +62,9 @@ export function createGameBoard(ctx, onActivate) {
       (x) => withUnit(x, info.unit), info.sign);
   });
 
-  /** The focused cell's description (empty while no trend is chosen: its label says it all). */
-  function describe(symbol) {
+  /** The focused cell's description (empty while no trend is chosen: its label says it all);
+   * on focus, its name and description are spoken too when the voicing is on. */
+  function describe(symbol, voiced = false) {
     const info = chosen && ctx.trendById.get(chosen.trend);
     const cell = ctx.stat.cells.find((c) => c.symbol === symbol);
     let text = "";
@@ -71,11 +73,12 @@ export function createGameBoard(ctx, onActivate) {
       text = describeCell(describing, cell, info, ((ctx.stat.ranks || {})[info.property] || {})[symbol] || null, from);
     }
     if (description.textContent !== text) description.textContent = text;
+    if (voiced) speak([board.cell(symbol).getAttribute("aria-label"), text].filter(Boolean).join(". "));
   }
   for (const symbol of board.symbols) board.cell(symbol).setAttribute("aria-describedby", description.id);
   board.root.addEventListener("focusin", (event) => {
     const node = event.target.closest && event.target.closest("[data-symbol]");
-    if (node) describe(node.dataset.symbol);
+    if (node) describe(node.dataset.symbol, true);
   });
 
   /** targets: Map symbol -> steps (or null); trackFamily: the family that would advance the

@@ -8,7 +8,8 @@
 * The game's board says the same of a cell once the player has chosen a trend to move by:
   value, unit, rank, and for a reachable cell its steps and the arrow's verdict (en and uk).
 * Self-voicing: with speechSynthesis stubbed in the page, the toggle and ?voicing=1 make the
-  page speak those descriptions in its language.
+  page speak those descriptions in its language; the game has its own toggle (off by default)
+  that speaks a focused cell and its live region's announcements.
 * At 390 px every target is at least 24 x 24 CSS px and the focused control stays in view with
   an on-screen keyboard's space taken (WCAG 2.5.8, 2.4.11); under forced colors every state
   still differs.
@@ -277,6 +278,11 @@ def test_ukrainian_page_speaks_ukrainian_and_its_game_board_describes_cells(brow
         assert spoken["text"].startswith("Натрій, Na")
         trend, flask, _ = choose_game_trend(page)  # the game's board says the same, in Ukrainian
         check_game_cell_descriptions(page, "uk", trend, flask)
+        # ?voicing=1 turns the game's own toggle on too: the flask's cell, focused last, is spoken
+        assert page.locator(f'{GAME} [data-role="voicing"]').get_attribute("aria-pressed") == "true"
+        spoken = page.evaluate("window.__spoken")[-1]
+        assert spoken["lang"] == "uk-UA"
+        assert spoken["text"].endswith(expected_description("uk", flask, trend=trend))
         assert page.js_errors == []
     finally:
         context.close()
@@ -408,6 +414,35 @@ def check_game_cell_descriptions(page, lang: str, trend: str, flask: str) -> Non
     assert focused_cell(page)["description"] == expected_description(lang, flask, trend=trend)
 
 
+def check_game_voicing(page, trend: str, flask: str) -> None:
+    """The game's own *Speak aloud*: silent while off (the default); on, a focused reachable
+    cell's name and description and the live region's announcement are spoken; off, silent."""
+    steps = dict(board.reach(flask, trend))
+    target = max(steps, key=lambda s: (steps[s], s))
+    cell = f'{GAME} [data-board="game"] [data-symbol="{target}"]'
+    toggle = page.locator(GAME).get_by_role("button", name="Speak aloud")
+    assert toggle.get_attribute("aria-pressed") == "false"  # off by default
+    page.evaluate("window.__spoken.length = 0")
+    page.focus(cell)
+    assert page.evaluate("window.__spoken") == []  # nothing spoken while off
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("window.__spoken") == [{"text": "Speaking aloud.", "lang": "en-GB"}]
+    page.focus(cell)
+    name = page.eval_on_selector(cell, "n => n.getAttribute('aria-label')")
+    spoken = page.evaluate("window.__spoken")[-1]
+    assert spoken == {"text": f"{name}. {expected_description('en', target, start=flask, trend=trend)}",
+                      "lang": "en-GB"}
+    page.click(f'{GAME} button[data-trend="{trend}"]')  # cleared and chosen again: its account
+    page.click(f'{GAME} button[data-trend="{trend}"]')  # in the live region is spoken too
+    announced = page.locator(f'{GAME} [data-role="announce"]').inner_text()
+    assert announced and page.evaluate("window.__spoken")[-1]["text"] == announced
+    toggle.click()
+    count = page.evaluate("window.__spoken.length")
+    page.focus(cell)
+    assert page.evaluate("window.__spoken.length") == count  # off again: silent
+
+
 def test_game_board_plays_and_describes_the_reachable_cells(en_page):
     page = en_page
     trend, flask, targets = choose_game_trend(page)
@@ -427,6 +462,7 @@ def test_game_board_plays_and_describes_the_reachable_cells(en_page):
         s for s in played[1:] if (value(s) - value(flask)) * sign < 0)
     said = page.locator(f'{GAME} [data-role="reach-sound-said"]').inner_text()
     assert f"from {flask}" in said and f"{len(melody['notes'])} note" in said
+    check_game_voicing(page, trend, flask)
     page.click(f'{GAME} button[data-trend="{trend}"]')  # cleared: nothing chosen, nothing said
     page.focus(f'{GAME} [data-board="game"] [data-symbol="{flask}"]')
     assert focused_cell(page)["description"] == ""
