@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import screenshot, sized_page, voila_on_room
 
@@ -44,6 +45,18 @@ ON_SCREEN = """(nodes) => nodes.map((n) => {
           box: [r.left, r.top, r.right, r.bottom].map(Math.round),
           hit: hit ? (hit.className || hit.tagName) : null};
 })"""
+
+#: True once the duel's attack button or one of the action bar's choices is whole on screen
+#: and nothing covers its middle (ON_SCREEN's test, for the wait before a tap).
+CHOICE_ON_SCREEN = """(duel) => [...document.querySelectorAll(
+    `${duel} [data-role="attack-go"], ${duel} [data-role="action-bar"] button[data-action]`)]
+  .some((n) => {
+    const r = n.getBoundingClientRect();
+    if (!(r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+          && r.right <= innerWidth + 0.5)) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(hit && (n === hit || n.contains(hit)));
+  })"""
 
 #: A message key ("bot_kind_ bot", "class_where") or move notation ("s:ar>He", "m>Na") in
 #: text a person reads.
@@ -221,7 +234,13 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
                     break
                 people[0].wait_for_timeout(100)
             assert mover is not None, f"decision {decision}: nobody to move"
-            mover.wait_for_timeout(300)  # two frames: the page has scrolled itself
+            # the page scrolls itself and lays out its action bar: wait until a choice is on
+            # screen (a loaded machine takes more than two frames); if none comes, the
+            # assertion below says what was where
+            try:
+                mover.wait_for_function(CHOICE_ON_SCREEN, arg=DUEL, timeout=10_000)
+            except PlaywrightTimeout:
+                pass
             # a student taps what the action bar shows: the duel first, else the first choice
             # on screen (the bar scrolls inside itself when the list is long)
             go = mover.locator(f'{DUEL} [data-role="attack-go"]')
