@@ -390,8 +390,13 @@ def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
         b.locator(f'{ROOT} [data-role="resume-offer"]').wait_for(timeout=60_000)
         b.click(f'{ROOT} [data-role="resume"]')
         b.locator(f'{ROOT} [data-role="resume-offer"]').wait_for(state="hidden")
+        # the offer hides on the click; the resumed game arrives with the kernel's next sync
+        expected = em_position(a)["log"]
+        b.wait_for_function(
+            "([sel, n]) => document.querySelectorAll(sel + ' [data-role=\"log\"] li[data-i]').length >= n",
+            arg=[ROOT, len(expected)], timeout=30_000)
         wait_person(b)
-        assert em_position(b)["log"] == em_position(a)["log"]
+        assert em_position(b)["log"] == expected
         undo = b.locator(f'{ROOT} [data-role="undo"]')
         assert undo.get_attribute("aria-disabled") == "true"
         assert undo.get_attribute("title").startswith("Undo is off: since your last action")
