@@ -506,7 +506,7 @@ def static_bundle(work: Path, into: Path) -> None:
 PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
               "dashboard-widgets.js", "dashboard-widgets.css", "dashboard_worker.js",
               "page_kernel.py", "manifest.webmanifest", "icon-192.png", "icon-512.png",
-              "icon.svg", "homework.html", "homework.js")
+              "icon.svg", "homework.html", "homework.js", "homework_worker.js")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -734,7 +734,7 @@ def build(output: Path) -> dict:
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(built)], cwd=lite)
         for name in ("index.html", "dashboard.html", "homework.html", "site.css",
-                     "page_kernel.py"):
+                     "page_kernel.py", "homework_worker.js"):
             shutil.copy2(SRC / name, built / name)
         (built / "homework.js").write_text(homework_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")

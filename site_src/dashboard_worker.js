@@ -34,9 +34,13 @@ async function start(query, homework = null) {
     if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
     return new Uint8Array(await got.arrayBuffer());
   });
+  // awaited only once Python has started: marked handled now, so a fetch that fails while
+  // Pyodide loads is one error (the rejection below), not also an "uncaught (in promise)"
+  const all = Promise.all(fetched);
+  all.catch(() => {});
   const pyodide = await loadPyodide({ indexURL: PYODIDE });
   say({ type: "progress", step: "python" });
-  const files = await Promise.all(fetched);
+  const files = await all;
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const wheel of files.slice(0, wheels.length)) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });

@@ -34,7 +34,8 @@ function say(text) { // a screen reader hears what changed, once
 }
 
 // ---- Python, in the dashboard's worker, from the start ---------------------------------------
-const worker = new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" });
+// homework_worker.js is dashboard_worker.js under a name the homework page's scope holds
+const worker = new Worker(new URL("./homework_worker.js", import.meta.url), { type: "module" });
 worker.postMessage({ type: "start", query: `lang=${LANG}`, homework: FRAGMENT });
 const widgets = import("./dashboard-widgets.js"); // the games' front end, while Python starts
 

@@ -78,14 +78,6 @@ def pytest_collection_modifyitems(config, items):
         return rank.get(name, len(rank))
 
     items.sort(key=place)
-    # ``unstable`` tests run only when asked for (``-m unstable``): deselected, not skipped,
-    # and each says in its docstring what failed and what is known of why
-    if "unstable" not in (config.getoption("markexpr") or ""):
-        keep = [item for item in items if not item.get_closest_marker("unstable")]
-        if len(keep) < len(items):
-            config.hook.pytest_deselected(
-                items=[item for item in items if item.get_closest_marker("unstable")])
-            items[:] = keep
 
 
 @pytest.fixture(scope="session")

@@ -67,7 +67,7 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
 
 def test_our_pages_link_nothing_outside_the_site(site_dir):
     for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
-                 "homework.html", "homework.js",
+                 "homework.html", "homework.js", "homework_worker.js",
                  "site.css", "dashboard-widgets.css", "dashboard-static.css", "sw.js",
                  "manifest.webmanifest", "board.html"):
         text = (site_dir / name).read_text()
