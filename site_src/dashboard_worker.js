@@ -77,7 +77,12 @@ self.onmessage = (event) => {
     // before the games are begun: they are built in it; while they are being built: the page
     // sends it again once it holds their widgets (the display message names the language they
     // were built in); then page_kernel switches them (and checks the code)
-    if (kernel) kernel.set_language(String(message.lang));
+    if (kernel) {
+      kernel.set_language(String(message.lang));
+      // the homework page's assignment sentence is Python's too: said again in the new language
+      const about = JSON.parse(kernel.homework_about(String(message.lang)));
+      if (about) say({ type: "about", about });
+    }
     else if (!building) language = String(message.lang);
   } else if (message.type === "homework_code" && kernel) {
     // the homework page asks for its result code (checked in Python: page_kernel.homework_code)

@@ -212,9 +212,8 @@ function switchLanguage(lang) {
   url.searchParams.set("lang", lang);
   history.replaceState(history.state, "", url);
   translatePage();
-  worker.postMessage({ type: "language", lang }); // the game's words (Python's own)
-  // the assignment's sentence is Python's: said again in the new language on the next visit;
-  // meanwhile it stays as it is (names and dates do not change)
+  // the game's words and the assignment's sentence are Python's: the worker answers "about"
+  worker.postMessage({ type: "language", lang });
 }
 
 // ---- the worker's messages ---------------------------------------------------------------------
@@ -232,6 +231,10 @@ worker.onmessage = (event) => {
       console.error(error);
       finish("failed");
     });
+  } else if (message.type === "about") {
+    about = message.about;
+    showAbout();
+    drawItems();
   } else if (message.type === "homework_code") {
     codeMade(JSON.parse(message.result));
   } else if (message.type === "failed") {

@@ -224,3 +224,16 @@ def set_language(lang: str) -> bool:
         else:
             game.lang = lang
     return True
+
+
+def homework_about(lang: str) -> str:
+    """The homework page's assignment sentence in ``lang`` (after a language switch), as
+    JSON text: the ``about`` of :func:`start_homework`, or ``null`` on another page."""
+    from periodic_edu import i18n
+
+    session = _homework.get("session")
+    try:
+        lang = i18n.resolve_language(lang if isinstance(lang, str) else repr(lang))
+    except i18n.UnknownLanguageError:
+        return "null"
+    return json.dumps(None if session is None else session.about(lang))

@@ -17,7 +17,9 @@ from periodic_edu.assignments import AssignedGame, CodeError, new_assignment, re
     result_code
 from periodic_edu.classroom import open_room
 from periodic_edu.games import GAMES
-from periodic_edu.widgets.homework_game import qr_svg
+from periodic_edu.i18n import gettext
+from periodic_edu.locale.widget_texts import DASHBOARD
+from periodic_edu.widgets.homework_game import _word, qr_svg
 
 KEY = {"ie-1B": {"choice": "b", "reason": "c"}, "ar-2B": {"choice": "a", "reason": "a"}}
 #: the page's words that must show (English: the assignment's language)
@@ -115,6 +117,14 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
                                timeout=BOOT_TIMEOUT_MS, polling=250)
         assert page.evaluate("document.body.dataset.state") == "ready", \
             page.locator("#hw-python-text").text_content()
+        # the language switch: the assignment's sentence (Python's) follows at once, offline
+        english = page.locator("#hw-about").inner_text()
+        page.locator("#language").select_option("uk")
+        page.wait_for_function("t => document.getElementById('hw-about').textContent !== t",
+                               arg=english)
+        assert page.locator("#hw-about").inner_text() == " ".join(
+            [_word("about_game", "uk", game="Periodic", bots=gettext(
+                "widgets", DASHBOARD["bot_greedy"], "uk")), _word("about_form", "uk", form="B")])
         assert errors == []
     finally:
         context.close()
