@@ -175,7 +175,7 @@ function render({ model, el }) {
     let turn = "";
     if (phase === "waiting") turn = say("class_waiting");
     else if (t.over) turn = say("class_over");
-    else if (t.paused) turn = say("class_paused");
+    else if (t.held) turn = t.held; // paused, or brought to a step where the games wait
     else if (isHanded) turn = say("class_handed_short");
     else if (t.your_turn) turn = say("class_your_turn");
     else {

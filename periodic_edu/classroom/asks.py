@@ -40,12 +40,15 @@ from .errors import MESSAGES, BadInput, NotFound, RoomError
 if TYPE_CHECKING:  # pragma: no cover
     from .store import Tx
 
-__all__ = ["STEPS", "PHASES", "QUICK_LIMIT", "lock", "current_lock", "ask", "close", "reveal",
+__all__ = ["STEPS", "HOLDS_PLAY", "PHASES", "QUICK_LIMIT", "lock", "current_lock", "ask", "close", "reveal",
            "question", "answer", "my_answers", "revealed", "seat_moved", "seat_cleared",
            "open_ask"]
 
 #: the steps a teacher can lock the class to
 STEPS = ("explore", "play", "check")
+#: the steps in which the class's games wait: no move (a person's or a bot's) lands, as in a
+#: pause, and every game page says why
+HOLDS_PLAY = ("explore", "check")
 #: ``pre``/``post``: a whole form before and after play; ``quick``: 1 to QUICK_LIMIT items;
 #: ``exit``: an exit ticket (items, as a quick check)
 PHASES = ("pre", "post", "quick", "exit")

@@ -45,6 +45,8 @@ MESSAGES: dict[str, str] = {
     "not_started": N_("the game at this table has not started yet"),
     "started": N_("the game at table {table} has already started"),
     "paused": N_("the class is paused by the teacher"),
+    "held_explore": N_("the teacher has brought the class to Explore: the games wait"),
+    "held_check": N_("the teacher has brought the class to the check: the games wait"),
     "over": N_("the game at this table is over"),
     "not_over": N_("the game at this table is not over yet"),
     "not_your_turn": N_("it is not your turn: seat {seat} is to move"),
@@ -120,7 +122,8 @@ class NotStarted(RoomError):
 
 
 class Paused(RoomError):
-    """The teacher paused the class: no move lands."""
+    """The teacher paused the class, or brought it to a step where play waits: no move
+    lands."""
 
 
 class SeatLocked(RoomError):

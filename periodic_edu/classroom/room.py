@@ -447,10 +447,28 @@ class Room:
                                      else None),
                  "stand_in": bool(s["stand_in"])} for s in seats]
 
-    def _room_part(self, cls: dict, table: dict, seats: list[dict], now: float) -> dict:
+    def _room_part(self, cls: dict, table: dict, seats: list[dict], now: float,
+                   lock: str | None = None) -> dict:
+        """``lock``: the step the teacher brought the class to (the room asks), or None;
+        ``held``: why no move lands now (:meth:`_why_held`), or None."""
         return {"game": cls["game"], "table": table["table_no"], "status": table["status"],
-                "paused": bool(cls["paused"]),
+                "paused": bool(cls["paused"]), "lock": lock,
+                "held": self._why_held(cls, lock),
                 "seats": self._public_seats(cls, seats, now, table["status"] != "waiting")}
+
+    @staticmethod
+    def _why_held(cls: dict, lock: str | None) -> str | None:
+        """Why no move lands at the class's tables, or None: ``"paused"`` (the teacher's
+        pause) or ``"held_<step>"`` (the class brought to a step where play waits,
+        :data:`asks.HOLDS_PLAY`); each is a message of :data:`errors.MESSAGES`."""
+        if cls["paused"]:
+            return "paused"
+        return f"held_{lock}" if lock in asks.HOLDS_PLAY else None
+
+    def _held(self, tx: Tx, cls: dict) -> str | None:
+        """:meth:`_why_held`, read in the move's own transaction: a move and a lock queue on
+        the class row, and the later one sees the other."""
+        return self._why_held(cls, asks.current_lock(tx, cls["id"]))
 
     def spectate(self, code: str, table: int) -> dict[str, Any]:
         """The public view of a table (a projector): no seat's secrets, plus ``revision``,
@@ -460,11 +478,13 @@ class Room:
             cls = self._class(tx, code)
             row = self._table(tx, cls, table)
             seats = self._seat_rows(tx, row["id"])
+            lock = asks.current_lock(tx, cls["id"])
         view: dict[str, Any] = {}
         if row["save"]:
             view = games.public_view(self._seen(cls, row))
         view.update(revision=row["revision"], to_move=row["to_move"],
-                    over=row["status"] == "over", room=self._room_part(cls, row, seats, now))
+                    over=row["status"] == "over",
+                    room=self._room_part(cls, row, seats, now, lock))
         return view
 
     def wait_table(self, code: str, table: int, revision: int,
@@ -497,8 +517,9 @@ class Room:
             seat = self._seat(tx, token)
             cls = self._class_by_id(tx, seat["class_id"], lock="share")
             table = tx.lock("room_tables", seat["table_id"])
-            if cls["paused"]:
-                raise Paused("paused")
+            held = self._held(tx, cls)
+            if held:
+                raise Paused(held)
             if table["status"] == "waiting":
                 raise NotStarted("not_started")
             if table["revision"] != revision:
@@ -561,7 +582,8 @@ class Room:
                 tables = tx.all("SELECT * FROM room_tables WHERE class_id = ? AND "
                                 "status = 'playing' ORDER BY table_no", (class_id,))
                 seats = {t["id"]: self._seat_rows(tx, t["id"]) for t in tables}
-            if cls["paused"]:
+                held = self._held(tx, cls)
+            if held:
                 break
             now = self.clock()
             for table in tables:
@@ -618,8 +640,9 @@ class Room:
         with self.store.write() as tx:
             fresh = self._class_by_id(tx, cls["id"], lock="share")
             locked = tx.lock("room_tables", table_id)
-            if fresh["paused"]:
-                raise Paused("paused")
+            held = self._held(tx, fresh)
+            if held:
+                raise Paused(held)
             if locked is None or locked["revision"] != revision:
                 raise StaleRevisionError(revision, -1 if locked is None else locked["revision"])
             seats = self._seat_rows(tx, table_id)
@@ -738,12 +761,13 @@ class Seat:
             cls = room._class_by_id(tx, seat["class_id"])
             table = tx.one("SELECT * FROM room_tables WHERE id = ?", (seat["table_id"],))
             seats = room._seat_rows(tx, seat["table_id"])
+            cls = dict(cls, lock=asks.current_lock(tx, cls["id"]))
         return seat, cls, table, seats
 
     def _room_for(self, seat: dict, cls: dict, table: dict, seats: list[dict]) -> dict:
         """The table's public part (:meth:`Room._room_part`), plus whether a bot stands in
         for this seat now."""
-        room = self.room._room_part(cls, table, seats, self.room.clock())
+        room = self.room._room_part(cls, table, seats, self.room.clock(), cls.get("lock"))
         room["stand_in"] = bool(seat["stand_in"])
         return room
 

@@ -540,6 +540,8 @@ FRONT_END = {
     'check_step_explore': N_("Explore"),
     'check_step_play': N_("Play"),
     'check_step_check': N_("the check"),
+    # TRANSLATORS: {step} is one of check_step_explore, check_step_check
+    'class_held': N_("Your teacher has brought the class to {step}: the game waits."),
     'check_count': N_("Question {n} of {count} (answered: {answered})"),
     'check_answer_label': N_("Your answer"),
     'check_reason_label': N_("Your reason"),

@@ -113,7 +113,8 @@ class SeatTable(Table):
     @property
     def person_to_move(self) -> int | None:
         """This seat, on its turn, while its person (not a stand-in bot) holds it."""
-        if self.to_move != self.index or self.room.get("stand_in") or self.room.get("paused"):
+        # held: the teacher's pause, or the class brought to a step where play waits
+        if self.to_move != self.index or self.room.get("stand_in") or self.room.get("held"):
             return None
         return self.index
 

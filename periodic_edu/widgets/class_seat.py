@@ -131,9 +131,9 @@ class _SeatView:
     def _sync(self) -> None:
         super()._sync()
         if getattr(self, "_ready", False):
-            # the class paused by the teacher: the page locks every control and says why
-            self.class_note = i18n.gettext("widgets", FRONT_END["class_paused"], self.lang) \
-                if self.table.room.get("paused") else ""
+            # the class paused by the teacher, or brought to a step where play waits: the page
+            # locks every control and says why
+            self.class_note = held_note(self.table.room, self.lang)
 
     def _names_now(self) -> list[str]:
         names = []
@@ -227,7 +227,8 @@ class ClassPlayWidget(RoomWidget):
     keep_token = traitlets.Unicode("", help="The seat token this browser keeps ('' after "
                                    "leaving: the browser forgets it).").tag(sync=True)
     table_info = traitlets.Dict(help="{seats: [{name, connected, bot, stand_in, to_move, you}], "
-                                "status, paused, stand_in, over, your_turn}.").tag(sync=True)
+                                "status, paused, held (why play waits, in words), stand_in, over, "
+                                "your_turn}.").tag(sync=True)
     notice = traitlets.Unicode("", help="A sentence to announce (the table moved on, ...).").tag(
         sync=True)
     notices = traitlets.Int(0, help="Counts notices (the same one twice still shows).").tag(
@@ -516,9 +517,10 @@ class ClassPlayWidget(RoomWidget):
                   "to_move": i == to_move, "you": i == me}
                  for i, s in enumerate(room["seats"])]
         info = {"seats": seats, "status": room["status"], "paused": bool(room["paused"]),
+                "held": held_note(room, self.lang),
                 "stand_in": bool(room.get("stand_in")), "over": bool(over),
-                "your_turn": to_move == me and not room.get("stand_in") and not room["paused"]
-                and not seats[me]["bot"]}
+                "your_turn": to_move == me and not room.get("stand_in")
+                and not room.get("held") and not seats[me]["bot"]}
         phase = "waiting" if self.view is None else "playing"
         if info != self.table_info or phase != self.phase:
             with self.hold_sync():
@@ -528,6 +530,18 @@ class ClassPlayWidget(RoomWidget):
     def _translate(self, lang: str) -> None:
         if getattr(self, "view", None) is not None:
             self.view.lang = lang
+
+
+def held_note(room: dict, lang: str) -> str:
+    """Why no move lands at the table (the room part's ``held``), in words; "" when play goes
+    on: the teacher's pause, or the class brought to a step where the games wait."""
+    held = room.get("held")
+    if not held:
+        return ""
+    if held == "paused":
+        return i18n.gettext("widgets", FRONT_END["class_paused"], lang)
+    step = i18n.gettext("widgets", FRONT_END[f"check_step_{room['lock']}"], lang)
+    return i18n.gettext("widgets", FRONT_END["class_held"], lang).format(step=step)
 
 
 class ClassPlayBox(ipywidgets.VBox):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 import os
+from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -279,6 +280,7 @@ def play(seed: int | None = None, save_store: SaveStore | None = None,
     box = w.VBox([w.HTML(STYLE, layout=w.Layout(display="none")), joining, confirm])
     box.set_language = set_language
     box.game_holder = holder
+    box.class_box = joining  # the dashboard follows the teacher's pacing through it
     return box
 
 
@@ -345,16 +347,54 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     tabs = w.Tab(children=slots)
     tabs.set_title(3, "Elemonster")  # a game's name
 
+    # the teacher's pacing (the room asks): a class brought to a step shows that step's tab
+    # on every seated device (Explore: the first tab; Play or the check: the tab of the class
+    # game, where the question panel is), and a student who picks another tab is brought back
+    # and told why; released, the tabs are free again
+    pacing: dict[str, Any] = {"tab": None, "box": None}
+
+    def follow(box: Any, change: Any = None) -> None:
+        seated = box.join.phase in ("waiting", "playing")
+        if not seated:
+            if pacing["box"] is box:
+                pacing.update(tab=None, box=None)
+                note.value = ""
+            return
+        step = box.check.lock or None
+        index = next(i for i, b in class_boxes.items() if b is box)
+        pacing.update(tab=None if step is None else (0 if step == "explore" else index),
+                      box=box)
+        if pacing["tab"] is None:
+            note.value = ""
+        elif tabs.selected_index != pacing["tab"]:
+            tabs.selected_index = pacing["tab"]
+
+    class_boxes: dict[int, Any] = {}
+
     def open_tab(index: int) -> w.Widget:
         """The widget of tab ``index``, built (in the current language) on first use."""
         if index not in built:
             built[index] = builders[index](state["lang"])
             slots[index].children = [built[index]]
+            box = getattr(built[index], "class_box", built[index])
+            if hasattr(box, "check") and hasattr(box, "join"):
+                class_boxes[index] = box
+                box.check.observe(lambda change, b=box: follow(b), names="lock")
+                box.join.observe(lambda change, b=box: follow(b), names="phase")
         return built[index]
 
     def opened(change: dict) -> None:
         if isinstance(change["new"], int) and change["new"] in builders:
             open_tab(change["new"])
+        if pacing["tab"] is not None and change["new"] != pacing["tab"]:
+            box = pacing["box"]
+            step = box.check.lock
+            say = lambda key: i18n.gettext("widgets", FRONT_END[key], state["lang"])  # noqa: E731
+            note.value = ('<span role="status">' + html.escape(say("check_locked").format(
+                step=say(f"check_step_{step}"))) + "</span>")
+            tabs.selected_index = pacing["tab"]
+        elif pacing["tab"] is None:
+            note.value = ""
 
     tabs.observe(opened, names="selected_index")
     if lazy_tabs is None:

@@ -56,6 +56,10 @@ def test_a_class_answers_on_its_own_pages_and_the_report_counts_it(browser, chec
         for _, page in pages:
             page.locator(f'{CHECK} [data-role="check-lock"]:has-text("the check")').wait_for(
                 timeout=20_000)
+        # the games wait meanwhile, and each page says why in words (the class-play status)
+        for _, page in pages:
+            page.get_by_text("Your teacher has brought the class to the check: the game "
+                             "waits.").first.wait_for(timeout=20_000)
         ask = teacher.ask(items=ITEMS, phase="quick")
         bank = {i.id: i for i in item_bank("en")}
         for _, page in pages:

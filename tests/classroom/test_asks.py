@@ -306,3 +306,54 @@ def test_gain_and_point_biserial_by_hand():
     # item right exactly for the two highest rest scores: a perfect split
     assert point_biserial([0, 0, 1, 1], [0.0, 0.0, 1.0, 1.0]) == 1.0
     assert point_biserial([1, 1, 1], [0.1, 0.5, 0.9]) is None
+
+
+def test_a_class_brought_to_explore_or_the_check_holds_every_game(room):
+    """Pacing holds play: brought to Explore or the check, no move lands (a person's or a
+    bot's) and every seat's view says why; brought to Play, or released, play goes on."""
+    from test_contract import started_periodic
+    from periodic_edu.classroom import Paused
+
+    info, (ada,) = started_periodic(room)
+    teacher = room.teacher(info.code, info.teacher_key)
+    for step in ("check", "explore"):
+        teacher.lock(step)
+        v = ada.view()
+        assert (v["lock"], v["room"]["lock"], v["room"]["held"]) == (step, step, f"held_{step}")
+        with pytest.raises(Paused) as held:
+            ada.play(v["legal_actions"][0], revision=v["revision"])
+        assert held.value.key == f"held_{step}"
+        assert "held_" not in str(held.value) and "the games wait" in str(held.value)
+        assert room.step_bots(info.code) == 0 and ada.view()["revision"] == v["revision"]
+    teacher.lock("play")
+    v = ada.view()
+    assert v["room"]["held"] is None
+    ada.play(v["legal_actions"][0], revision=v["revision"])
+    assert room.step_bots(info.code) >= 2  # both bots choose their agendas
+    teacher.lock("check")
+    teacher.unlock()
+    assert ada.view()["room"]["held"] is None and ada.view()["room"]["lock"] is None
+    # the teacher's pause says "paused", whatever the step
+    teacher.lock("check")
+    teacher.pause()
+    assert ada.view()["room"]["held"] == "paused"
+
+
+def test_a_move_and_a_lock_at_once_the_move_lands_before_it_or_not_at_all(room):
+    """The move and the lock queue on the class row: either the move landed first (the lock
+    came after it) or it is refused as held; never a move stored after the lock."""
+    from test_contract import started_periodic
+    from periodic_edu.classroom import Paused
+
+    info, (ada,) = started_periodic(room)
+    teacher = room.teacher(info.code, info.teacher_key)
+    v = ada.view()
+    moved, locked = _at_once([lambda: ada.play(v["legal_actions"][0], revision=v["revision"]),
+                              lambda: teacher.lock("check")])
+    assert locked is None, locked
+    assert isinstance(moved, int) or (isinstance(moved, Paused) and moved.key == "held_check"), \
+        moved
+    after = ada.view()
+    # one revision for the lock's wake-up, one more if the move landed (before it)
+    assert after["revision"] == v["revision"] + (2 if isinstance(moved, int) else 1)
+    assert after["room"]["held"] == "held_check"

@@ -151,3 +151,34 @@ def test_a_push_during_play_wakes_the_panel_without_its_timer(room):
     box.join.refresh()  # what the class-play panel's waiting thread does when the store wakes it
     assert box.check.lock == "play"  # no message to the check panel itself was needed
 
+
+
+def test_the_dashboard_follows_the_teachers_pacing(room):
+    """Brought to Explore, a seated student's dashboard shows Explore; to the check, the tab of
+    the class game (where the question is); another tab picked meanwhile is refused in words;
+    released, the tabs are free. A student who is not seated is never moved."""
+    from periodic_edu.widgets.dashboard import dashboard
+
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    app = dashboard(lang="de", lazy_tabs=False)
+    other = dashboard(lang="en", lazy_tabs=False)  # a visitor who has not joined
+    box = app.open_tab(2).class_box
+    for b in (box, app.open_tab(3), other.open_tab(2).class_box):
+        b.join._room = b.check._room = room
+    send(box.join, {"type": "join", "code": info.code, "name": "Ada"})
+    app.tabs.selected_index = other.tabs.selected_index = 2
+    teacher = room.teacher(info.code, info.teacher_key)
+    teacher.lock("explore")
+    send(box.check, {"type": "refresh"})
+    send(other.open_tab(2).class_box.check, {"type": "refresh"})
+    assert app.tabs.selected_index == 0 and other.tabs.selected_index == 2
+    app.tabs.selected_index = 3  # the student tries Elemonster
+    assert app.tabs.selected_index == 0
+    assert "Erkunden" in app.children[0].children[0].value  # said why, in the page's language
+    teacher.lock("check")
+    send(box.check, {"type": "refresh"})
+    assert app.tabs.selected_index == 2
+    teacher.unlock()
+    send(box.check, {"type": "refresh"})
+    app.tabs.selected_index = 1
+    assert app.tabs.selected_index == 1 and app.children[0].children[0].value == ""
