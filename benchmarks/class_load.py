@@ -22,7 +22,7 @@ one of those actions, chosen at random (seeded), to the class game widget
 
 With ``--pushes N`` (issue 31) the teacher, through the room's Python contract in this
 process, also locks and releases the class N times once every student has arrived (one push
-every ``--push-every`` seconds, alternately ``lock("check")`` and ``unlock()``); each client
+every ``--push-every`` seconds, alternately ``lock("play")`` and ``unlock()``: play goes on); each client
 sends the question panel's ``refresh`` every ``refresh_ms`` as its page does
 (``widgets_js/class_check.js``) and the time from the push to that client's synced
 ``ClassCheckWidget.lock`` showing it is the *push -> every device* figure: p50 / p95 / max
@@ -279,9 +279,11 @@ async def push(teacher, pushes: int, every: float, figures: Figures, stop_at: fl
     for n in range(pushes):
         if time.monotonic() + every > stop_at:
             break
-        step = "check" if n % 2 == 0 else ""
+        # "play": the class is brought to a step where play goes on, so the tables keep moving
+        # (brought to the check or Explore, the games would wait and no move would land)
+        step = "play" if n % 2 == 0 else ""
         at = time.monotonic()
-        await loop.run_in_executor(None, (lambda: teacher.lock("check")) if step
+        await loop.run_in_executor(None, (lambda: teacher.lock("play")) if step
                                    else teacher.unlock)
         figures.pushes.append((step, at))
         await asyncio.sleep(every)

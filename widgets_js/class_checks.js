@@ -46,6 +46,9 @@ function render({ model, el }) {
     button("checks-pre-b", say("checks_ask_pre_b"), () => model.send({ type: "ask", form: "B", phase: "pre" })),
     button("checks-post-a", say("checks_ask_post_a"), () => model.send({ type: "ask", form: "A", phase: "post" })),
     button("checks-post-b", say("checks_ask_post_b"), () => model.send({ type: "ask", form: "B", phase: "post" })),
+    // crossed over: half the class takes A before play and B after, the other half B then A
+    button("checks-pre-crossed", say("checks_ask_pre_crossed"), () => model.send({ type: "ask", form: "A", phase: "pre", crossed: true })),
+    button("checks-post-crossed", say("checks_ask_post_crossed"), () => model.send({ type: "ask", form: "B", phase: "post", crossed: true })),
     button("checks-close", say("checks_close"), () => model.send({ type: "close" })),
     button("checks-reveal", say("checks_reveal"), () => model.send({ type: "reveal" })),
     button("checks-report", say("checks_report"), () => model.send({ type: "report" }))]);
@@ -106,7 +109,9 @@ function render({ model, el }) {
     const lock = model.get("lock");
     lockLine.textContent = lock ? say("checks_locked_to", { step: say(`check_step_${lock}`) }) : say("checks_free");
     const open = model.get("open_ask") || {};
-    askLine.textContent = open.ask ? say("checks_open", { phase: say(`checks_phase_${open.phase}`), n: open.items.length }) : say("checks_none_open");
+    // a crossed ask ("A+B") lists both forms; each student is asked one of them
+    const each = open.ask && String(open.form || "").includes("+") ? open.items.length / 2 : (open.items || []).length;
+    askLine.textContent = open.ask ? say("checks_open", { phase: say(`checks_phase_${open.phase}`), n: each }) : say("checks_none_open");
     announcer.say(`${lockLine.textContent} ${askLine.textContent}`);
     const bank = model.get("bank") || [];
     if (pick.options.length !== bank.length) {

@@ -116,17 +116,27 @@ def current_lock(tx: "Tx", class_id: str) -> str | None:
 
 # ---- asking -----------------------------------------------------------------------------------
 def ask(teacher: Any, form: str | None = None, phase: str = "pre",
-        items: list[str] | None = None) -> str:
+        items: list[str] | None = None, crossed: bool = False) -> str:
     """Ask every seat of the class: a whole ``form`` (``pre``/``post``), or 1 to
     :data:`QUICK_LIMIT` bank ``items`` (``quick``/``exit``). Returns the ask's id. A question
-    still open is closed first."""
+    still open is closed first.
+
+    ``crossed``: the two halves of the class take the two forms (:func:`seat_form`): half 0
+    ``form``, half 1 the other; asked again crossed for ``post`` with the other form, every
+    seat takes the form it has not taken, so each student's pre and post are parallel forms
+    and each form is answered pre and post by half the class."""
     if phase not in PHASES:
         raise BadInput("bad_choice", setting="phase", choices=", ".join(PHASES))
     bank = _bank_keys()
+    if not isinstance(crossed, bool) or crossed and (items is not None
+                                                     or phase not in ("pre", "post")):
+        raise BadInput("bad_choice", setting="crossed", choices="pre, post")
     if items is None:
         if form not in FORMS:
             raise BadInput("bad_choice", setting="form", choices=", ".join(FORMS))
-        chosen = [i.id for i in bank.values() if i.form == form]
+        order = [form, *(f for f in FORMS if f != form)] if crossed else [form]
+        chosen = [i.id for f in order for i in bank.values() if i.form == f]
+        form = "+".join(order)  # "A+B": half 0 takes A, half 1 takes B
     else:
         if form is not None or not isinstance(items, (list, tuple)) \
                 or not 1 <= len(items) <= QUICK_LIMIT or len(set(map(str, items))) != len(items) \
@@ -217,6 +227,46 @@ def question(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
             "count": len(items), "answered": len(items) - len(left)}
 
 
+def seat_form(tx: "Tx", row: dict, me: dict) -> str | None:
+    """The form a seat takes in a crossed ask (``row["form"]`` like ``"A+B"``), or None for
+    an ask that is not crossed. A seat that has answered items of one form in an earlier
+    ``pre`` ask of the class takes the other (so a student moved to another seat still
+    crosses over); any other seat goes by its half of the class: table number plus seat
+    number, even for half 0 (so every table holds both halves), which takes the first form
+    of the crossed ``pre`` ask and the other one ``post``."""
+    forms = (row["form"] or "").split("+")
+    if len(forms) < 2:
+        return None
+    bank = _bank_keys()
+    if row["phase"] == "post":
+        earlier = tx.all("SELECT DISTINCT a.item FROM answers a JOIN asks k ON a.ask_id = k.id "
+                         "WHERE a.seat_id = ? AND k.class_id = ? AND k.phase = 'pre' AND "
+                         "k.id <> ?", (me["id"], me["class_id"], row["id"]))
+        taken = {bank[e["item"]].form for e in earlier if e["item"] in bank}
+        if len(taken) == 1 and taken <= set(forms):
+            return next(f for f in forms if f not in taken)
+    table = tx.one("SELECT table_no FROM room_tables WHERE id = ?", (me["table_id"],))
+    half = ((table["table_no"] if table else 0) + me["seat_no"]) % 2
+    if row["phase"] == "pre":
+        return forms[half]
+    # post, for a seat that answered no crossed pre (a late joiner): the form its half did
+    # not take in the class's last crossed pre ask, whichever form the teacher named now
+    pre = tx.one("SELECT form FROM asks WHERE class_id = ? AND phase = 'pre' AND form LIKE ? "
+                 "ORDER BY created_at DESC LIMIT 1", (me["class_id"], "%+%"))
+    took = (pre["form"].split("+") if pre else forms)[half]
+    return next((f for f in forms if f != took), forms[half])
+
+
+def seat_items(tx: "Tx", row: dict, me: dict) -> list[str]:
+    """The items of ``row`` this seat is asked: all of them, or its form's in a crossed ask."""
+    items = json.loads(row["items"])
+    form = seat_form(tx, row, me)
+    if form is None:
+        return items
+    bank = _bank_keys()
+    return [i for i in items if bank[i].form == form]
+
+
 def ask_items(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
     """The open ask's items, every one as its page shows it (no key), with this seat's answer
     so far (the response only: its grade is said when the teacher reveals); None if none."""
@@ -228,11 +278,11 @@ def ask_items(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
             return None
         given = tx.all("SELECT item, choice, reason, value, cell FROM answers WHERE ask_id = ? "
                        "AND seat_id = ?", (row["id"], me["id"]))
+        asked = seat_items(tx, row, me)
     mine = {g["item"]: {k: g[k] for k in ("choice", "reason", "value", "cell")} for g in given}
     rendered = {i.id: i for i in item_bank(lang)}
     return {"ask": row["id"], "phase": row["phase"],
-            "items": [{**rendered[i].public(), "answer": mine.get(i)}
-                      for i in json.loads(row["items"])]}
+            "items": [{**rendered[i].public(), "answer": mine.get(i)} for i in asked]}
 
 
 def _clean(item: Item, choice: Any, reason: Any, value: Any, cell: Any) -> dict[str, Any]:
@@ -301,7 +351,7 @@ def answer(seat: Any, item_id: object, *, choice: Any = None, reason: Any = None
             row = tx.lock("asks", found["id"], shared=True)
             if row is None or row["status"] != "open":
                 raise RoomError("ask_closed")
-        items = json.loads(row["items"])
+        items = seat_items(tx, row, me)
         if item_id not in items:
             raise NotFound("not_asked")
         tx.run("INSERT INTO answers (class_id, ask_id, seat_id, item, phase, choice, reason, "
@@ -334,9 +384,10 @@ def revealed(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
         given = {g["item"]: g for g in tx.all(
             "SELECT item, both_ok, answer_ok FROM answers WHERE ask_id = ? AND seat_id = ?",
             (row["id"], me["id"]))}
+        asked = seat_items(tx, row, me)
     rendered = {i.id: i for i in item_bank(lang)}
     out = []
-    for item_id in json.loads(row["items"]):
+    for item_id in asked:
         item = rendered[item_id]
         mine = given.get(item_id)
         out.append({**item.public(), "explanation": item.explanation,

@@ -217,6 +217,7 @@ def answers_csv(teacher: Any) -> str:
     """Every answer of the class as CSV (tables and seats counted from 1, as the page says)."""
     _cls, answers, _refusals, asks, seats = _read(teacher)
     bank = {i.id: i for i in item_bank("en")}
+    # the form the answered item belongs to (a crossed ask, "A+B", asks each half one form)
     form_of = {a["id"]: a["form"] for a in asks}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -226,7 +227,8 @@ def answers_csv(teacher: Any) -> str:
         item = bank.get(a["item"])
         reason_ok = "" if a["reason_ok"] is None else a["reason_ok"]
         writer.writerow([_cell(x) for x in (
-            a["phase"], form_of.get(a["ask_id"]), a["item"], item.concept if item else "",
+            a["phase"], item.form if item and form_of.get(a["ask_id"]) else
+            form_of.get(a["ask_id"]), a["item"], item.concept if item else "",
             None if seat.get("table_no") is None else seat["table_no"] + 1,
             None if seat.get("seat_no") is None else seat["seat_no"] + 1, seat.get("name"),
             a["choice"], a["reason"], a["value"], a["cell"], a["answer_ok"], reason_ok,

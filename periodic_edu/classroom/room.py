@@ -1185,10 +1185,11 @@ class Teacher:
         asks.lock(self, None)
 
     def ask(self, form: str | None = None, phase: str = "pre",
-            items: list[str] | None = None) -> str:
+            items: list[str] | None = None, crossed: bool = False) -> str:
         """Ask every seat a whole form (``pre``/``post``) or 1-3 bank items (``quick``,
-        ``exit``); returns the ask's id."""
-        return asks.ask(self, form=form, phase=phase, items=items)
+        ``exit``); returns the ask's id. ``crossed``: each half of the class takes one form
+        (:func:`asks.seat_form`)."""
+        return asks.ask(self, form=form, phase=phase, items=items, crossed=crossed)
 
     def close(self, ask: str) -> None:
         asks.close(self, ask)

@@ -93,7 +93,7 @@ class TeacherChecksWidget(RoomWidget):
     INTENTS = {
         "refresh": (frozenset(), frozenset()),
         "lock": (frozenset({"step"}), frozenset()),
-        "ask": (frozenset({"form", "phase"}), frozenset()),
+        "ask": (frozenset({"form", "phase"}), frozenset({"crossed"})),
         "quick": (frozenset({"items"}), frozenset({"phase"})),
         "close": (frozenset(), frozenset()),
         "reveal": (frozenset(), frozenset()),
@@ -111,6 +111,9 @@ class TeacherChecksWidget(RoomWidget):
         elif key == "phase":
             if value not in _PHASES:
                 raise IntentError("phase must be pre, post, quick or exit")
+        elif key == "crossed":
+            if not isinstance(value, bool):
+                raise IntentError("crossed must be true or false")
         elif key == "items":
             if not isinstance(value, list) or not 1 <= len(value) <= 3 \
                     or not all(isinstance(v, str) and len(v) <= 40 for v in value):
@@ -152,7 +155,8 @@ class TeacherChecksWidget(RoomWidget):
         if kind == "lock":
             teacher.lock(intent["step"]) if intent["step"] else teacher.unlock()
         elif kind == "ask":
-            self.last_ask = teacher.ask(form=intent["form"], phase=intent["phase"])
+            self.last_ask = teacher.ask(form=intent["form"], phase=intent["phase"],
+                                        crossed=intent.get("crossed", False))
         elif kind == "quick":
             self.last_ask = teacher.ask(items=intent["items"],
                                         phase=intent.get("phase", "quick"))

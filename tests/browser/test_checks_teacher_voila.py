@@ -48,6 +48,9 @@ def test_a_class_is_checked_before_and_after_play(browser, teacher_server, room,
         page.locator(f'{CHECKS} [data-role="checks-open"]:has-text("No question")').wait_for(
             timeout=20_000)
         page.click(f'{CHECKS} [data-role="checks-unlock"]')
+        # released (held at the check, the games wait): play once the page says so
+        page.locator(f'{CHECKS} [data-role="checks-lock-line"]:has-text("not held")').wait_for(
+            timeout=20_000)
         refused = to_ionization_taps(room, info, seats)  # play: refusals by the trend
         page.click(f'{CHECKS} [data-role="checks-post-b"]')
         page.locator(f'{CHECKS} [data-role="checks-open"]:has-text("post-check")').wait_for(

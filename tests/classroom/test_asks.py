@@ -357,3 +357,41 @@ def test_a_move_and_a_lock_at_once_the_move_lands_before_it_or_not_at_all(room):
     # one revision for the lock's wake-up, one more if the move landed (before it)
     assert after["revision"] == v["revision"] + (2 if isinstance(moved, int) else 1)
     assert after["room"]["held"] == "held_check"
+
+
+def test_crossed_forms_each_half_takes_one_form_before_and_the_other_after(room):
+    """Crossed over: half the class answers A before play and B after, the other half B then
+    A; a student moved to a seat of the other half between the two still crosses over."""
+    info = room.create_class(game="periodic", tables=2, seats=5)  # table 0 waits: seats move
+    seats = {n: room.join(info.code, n) for n in ("Ada", "Bob", "Cy", "Di")}
+    teacher = room.teacher(info.code, info.teacher_key)
+    form = {i.id: i.form for i in item_bank("en")}
+    with pytest.raises(BadInput):
+        teacher.ask(items=["sh-outer-A"], phase="quick", crossed=True)
+    pre = teacher.ask(form="A", phase="pre", crossed=True)
+    took = {}
+    for name, s in seats.items():
+        took[name] = form[s.question()["item"]]
+        assert answer_all(s, wrong) == sum(f == took[name] for f in form.values())
+        other = next(i for i, f in form.items() if f != took[name])
+        with pytest.raises(NotFound):  # the other half's form is not asked of this seat
+            s.answer(other, **right(other), ask=pre)
+    halves = {(s.table + s.index) % 2: took[n] for n, s in seats.items()}
+    assert halves == {0: "A", 1: "B"} and len({(s.table + s.index) % 2
+                                               for s in seats.values()}) == 2
+    teacher.close(pre)
+    ada = seats["Ada"]
+    assert (ada.table, ada.index) == (0, 0)
+    teacher.move(table=0, seat=0, to_table=1)  # to table 1, seat 0: the other half
+    post = teacher.ask(form="A", phase="post", crossed=True)  # the form named does not matter
+    for name, s in seats.items():
+        q = s.question()
+        assert form[q["item"]] != took[name], name
+        answer_all(s, right)
+    teacher.close(post)
+    concepts = teacher.report()["concepts"]
+    assert all((c["pre"], c["post"]) == (0.0, 1.0) for c in concepts.values()), concepts
+    rows = list(csv.reader(io.StringIO(teacher.answers_csv())))[1:]
+    for name in seats:
+        mine = {(r[0], r[1]) for r in rows if r[6] == name}
+        assert mine == {("pre", took[name]), ("post", "B" if took[name] == "A" else "A")}

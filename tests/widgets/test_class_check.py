@@ -133,7 +133,14 @@ def test_the_teachers_checks_lock_ask_close_reveal_and_report(room):
     assert checks.projector and checks.report["students"] == [] and checks.csv == ""
     for name in ("Xena1", "Yuri2", "Zack3", "Quin4"):
         assert name not in state
+    # crossed over: one ask, each half of the class one form
+    send(checks, {"type": "ask", "form": "A", "phase": "pre", "crossed": True})
+    assert checks.error == "" and checks.open_ask["form"] == "A+B"
+    forms = {s.question()["item"][-1] for s in seats}  # bank ids end in their form
+    assert forms == {"A", "B"}
     for bad in ({"type": "lock", "step": "lunch"}, {"type": "ask", "form": "C", "phase": "pre"},
+                {"type": "ask", "form": "A", "phase": "pre", "crossed": "yes"},
+                {"type": "ask", "form": "A", "phase": "quick", "crossed": True},
                 {"type": "quick", "items": ["a", "b", "c", "d"]},
                 {"type": "quick", "items": ["no-such-item"]}):
         send(checks, bad)
@@ -150,7 +157,6 @@ def test_a_push_during_play_wakes_the_panel_without_its_timer(room):
     room.teacher(info.code, info.teacher_key).lock("play")
     box.join.refresh()  # what the class-play panel's waiting thread does when the store wakes it
     assert box.check.lock == "play"  # no message to the check panel itself was needed
-
 
 
 def test_the_dashboard_follows_the_teachers_pacing(room):
