@@ -69,6 +69,35 @@ function render({ model, el }) {
   el.append(root);
   const refresher = createRefresher(model, 2000);
 
+  // an item's answers as a horizontal bar chart (SVG: it scales to a projector's width); the
+  // key's bar is marked (colour and a tick) only once the teacher has revealed the answers
+  function barChart(bars, caption) {
+    const NS = "http://www.w3.org/2000/svg";
+    const row = 30, labelW = 260, barW = 300, width = labelW + barW + 50;
+    const max = Math.max(1, ...bars.map((b) => b.n));
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(1, bars.length) * row}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${caption}: ${bars.map((b) => `${b.label} ${b.n}${b.right ? ` (${say("checks_key")})` : ""}`).join("; ")}`);
+    svg.setAttribute("data-role", "checks-chart");
+    const add = (name, attrs, text) => {
+      const node = document.createElementNS(NS, name);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+      if (text !== undefined) node.textContent = text;
+      svg.append(node);
+      return node;
+    };
+    bars.forEach((b, i) => {
+      const y = i * row;
+      const label = b.label.length > 34 ? `${b.label.slice(0, 33)}…` : b.label;
+      add("text", { x: labelW - 8, y: y + 20, "text-anchor": "end", "font-size": 15, fill: "#1a1a1a" }, `${b.right ? "✓ " : ""}${label}`);
+      add("rect", { x: labelW, y: y + 5, width: Math.max(2, (barW * b.n) / max), height: row - 10,
+        fill: b.right ? "#006b3c" : "#0072B2", "data-bar": b.label, "data-n": b.n });
+      add("text", { x: labelW + (barW * b.n) / max + 6, y: y + 20, "font-size": 15, fill: "#1a1a1a" }, String(b.n));
+    });
+    return svg;
+  }
+
   function drawReport() {
     const r = model.get("report") || {};
     const parts = [];
@@ -86,12 +115,11 @@ function render({ model, el }) {
         r.students.map((s) => [s.name, s.pre, s.post, s.gain, s.refusals]), "checks-students"));
       }
       const dist = pe("div", { "data-role": "checks-distribution" }, [pe("h4", { text: say("checks_distribution") })]);
-      for (const a of r.asks || []) {
+      for (const a of (r.asks || []).slice(-1)) { // the last question asked: what a projector shows
         for (const item of a.items) {
-          const bars = pe("ul", {}, item.counts.map(([given, n]) =>
-            pe("li", {}, [pe("span", { text: `${given}: ${n} ` }),
-              pe("span", { class: "pe-cc-bar", "aria-hidden": "true", text: "█".repeat(Math.min(n, 30)) })])));
-          dist.append(pe("p", { text: `${item.text} (${say("checks_right_of", { right: item.right, n: item.n })})` }), bars);
+          const caption = `${item.text} (${say("checks_right_of", { right: item.right, n: item.n })})`;
+          dist.append(pe("figure", { class: "pe-cc-chart" }, [pe("figcaption", { text: caption }),
+            barChart(item.bars || [], caption)]));
         }
       }
       parts.push(dist);

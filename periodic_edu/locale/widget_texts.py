@@ -573,6 +573,8 @@ FRONT_END = {
     'checks_ask_pre_b': N_("Form B as a pre-check"),
     'checks_ask_post_a': N_("Form A as a post-check"),
     'checks_ask_post_b': N_("Form B as a post-check"),
+    # said to a screen reader beside the key's bar of a revealed question's chart
+    'checks_key': N_("the right answer"),
     'checks_ask_pre_crossed': N_("Pre-check, crossed over: half the class form A, half form B"),
     'checks_ask_post_crossed': N_("Post-check, crossed over: each student the other form"),
     'checks_quick': N_("Quick check"),

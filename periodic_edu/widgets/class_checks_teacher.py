@@ -36,6 +36,27 @@ def _percent(rate: float | None) -> int | None:
     return None if rate is None else round(rate * 100)
 
 
+def _bars(item: Any, counts: dict[str, int], revealed: bool) -> list[dict[str, Any]]:
+    """An item's answer distribution as the chart draws it: one bar per answer given, labelled
+    as the students saw it (a choice's words, a cell's symbol, a number), every choice shown
+    even when nobody took it; ``right`` marks the key's bar only once the ask is revealed (a
+    projector must not give the answer away before the teacher does)."""
+    if item is not None and item.kind == "choice":
+        given = [(cid, text) for cid, text in item.choices]
+        given += [(g, g) for g in counts if g not in dict(item.choices)]
+    else:
+        given = [(g, g) for g in sorted(counts)]
+    key = None if item is None or not revealed else item.key
+
+    def right(g: str) -> bool | None:
+        if key is None:
+            return None
+        if item.kind == "number":
+            return abs(float(g) - float(key)) <= item.tolerance + 1e-9
+        return g in key if item.kind == "cell" else g == key
+    return [{"label": text, "n": counts.get(g, 0), "right": right(g)} for g, text in given]
+
+
 def report_view(report: dict, lang: str, anonymous: bool) -> dict[str, Any]:
     """``teacher.report()`` as the page draws it: per concept one line (its name as printed on
     the board; pre, post and gain in percent; refusals in play), per table, per student (not
@@ -52,14 +73,17 @@ def report_view(report: dict, lang: str, anonymous: bool) -> dict[str, Any]:
                            "refusals": r["refusals"], "table": r["table"] + 1,
                            **({"name": r["name"], "seat": r["seat"] + 1} if "name" in r else {})}
                           for r in group]
-    texts = {i.id: i.text for i in item_bank(lang)}
+    bank = {i.id: i for i in item_bank(lang)}
     asks = []
     for a in report["asks"]:
         asks.append({"ask": a["ask"], "phase": a["phase"], "form": a["form"],
                      "status": a["status"], "students": a["students"],
-                     "items": [{"item": i["item"], "text": texts.get(i["item"], i["item"]),
+                     "items": [{"item": i["item"], "text": bank[i["item"]].text
+                                if i["item"] in bank else i["item"],
                                 "n": i["n"], "right": i["right"],
-                                "counts": sorted(i["counts"].items())} for i in a["items"]]})
+                                "counts": sorted(i["counts"].items()),
+                                "bars": _bars(bank.get(i["item"]), i["counts"], a["revealed"])}
+                               for i in a["items"]]})
     tables = [{**r, "label": Text("teacher_table", table=r["table"]).render(lang)}
               for r in rows(report["tables"])]
     return {"concepts": concepts, "tables": tables,

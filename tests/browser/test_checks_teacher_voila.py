@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from browser_helpers import REPO, run_axe, sized_page
+from browser_helpers import REPO, run_axe, screenshot, sized_page
 from test_teacher_voila import NAMES, PAGE, open_page, room, teacher_server, to_ionization_taps  # noqa: F401
 
 sys.path.insert(0, str(REPO / "tests" / "classroom"))
@@ -80,6 +80,14 @@ def test_a_class_is_checked_before_and_after_play(browser, teacher_server, room,
                                                                           timeout=20_000)
         shown = page.inner_text(CHECKS)
         assert page.locator(f'{CHECKS} [data-role="checks-distribution"]').count() == 1
+        # each item a bar chart of the answers (every seat answered form A), no key marked
+        # before the reveal, and a name for screen readers
+        chart = page.locator(f'{CHECKS} [data-role="checks-chart"]').first
+        given = chart.locator("rect").evaluate_all("rs => rs.map(r => Number(r.dataset.n))")
+        assert sum(given) == len(seats) and len(given) >= 2, given
+        assert "✓" not in chart.inner_html() and chart.get_attribute("role") == "img"
+        assert chart.get_attribute("aria-label").count(";") == len(given) - 1
+        screenshot(page, "teacher_checks_projector_chart")
         for n in NAMES:
             assert f"{n}\t" not in shown and f"\n{n}" not in shown, n
         assert page.locator(f'{CHECKS} [data-role="checks-csv"]').is_hidden()

@@ -188,3 +188,20 @@ def test_the_dashboard_follows_the_teachers_pacing(room):
     send(box.check, {"type": "refresh"})
     app.tabs.selected_index = 1
     assert app.tabs.selected_index == 1 and app.children[0].children[0].value == ""
+
+
+def test_the_distribution_chart_names_choices_in_words_and_hides_the_key_until_revealed():
+    from periodic_edu.widgets.class_checks_teacher import _bars
+
+    item = next(i for i in item_bank("uk") if i.kind == "choice")
+    counts = {item.key: 3, "zz": 1}  # "zz": an answer the page cannot give, still counted
+    before = _bars(item, counts, revealed=False)
+    assert [b["label"] for b in before][:len(item.choices)] == [t for _, t in item.choices]
+    assert {b["label"]: b["n"] for b in before}[dict(item.choices)[item.key]] == 3
+    assert sum(b["n"] for b in before) == 4 and all(b["right"] is None for b in before)
+    after = _bars(item, counts, revealed=True)
+    assert [b["label"] for b in after if b["right"]] == [dict(item.choices)[item.key]]
+    number = next(i for i in item_bank("en") if i.kind == "number")
+    bars = _bars(number, {format(number.key, "g"): 2, "999": 1}, revealed=True)
+    assert [(b["n"], b["right"]) for b in bars] == [(2, True), (1, False)] or \
+        [(b["n"], b["right"]) for b in bars] == [(1, False), (2, True)]
