@@ -395,3 +395,26 @@ def test_crossed_forms_each_half_takes_one_form_before_and_the_other_after(room)
     for name in seats:
         mine = {(r[0], r[1]) for r in rows if r[6] == name}
         assert mine == {("pre", took[name]), ("post", "B" if took[name] == "A" else "A")}
+
+
+def test_a_flood_of_answers_stores_one_row_per_item_and_a_classmate_still_answers(room):
+    """A page may send answers flat out (the kernel guard bounds its rate; here the room is
+    called directly, faster than a page can): 8 threads x 40 answers of one seat to one item
+    keep one row (the answer that committed last), and a classmate's answer sent meanwhile lands."""
+    info = room.create_class(game="periodic", tables=1, seats=3)
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    teacher = room.teacher(info.code, info.teacher_key)
+    ask = teacher.ask(items=["ie-compare-A"], phase="quick")
+    item = BANK["ie-compare-A"]
+    choices = [c for c, _ in item.choices]
+
+    def flood(n: int):
+        return lambda: [ada.answer("ie-compare-A", choice=choices[(n + k) % len(choices)],
+                                   reason=item.reason_key, ask=ask) for k in range(40)]
+    out = _at_once([flood(n) for n in range(8)] + [
+        lambda: bob.answer("ie-compare-A", **right("ie-compare-A"), ask=ask)])
+    assert not [o for o in out if isinstance(o, Exception)], out
+    counts = teacher.report()["asks"][-1]["items"][0]
+    assert counts["n"] == 2 and sum(counts["counts"].values()) == 2, counts
+    rows = list(csv.reader(io.StringIO(teacher.answers_csv())))[1:]
+    assert sorted(r[6] for r in rows) == ["Ada", "Bob"]
