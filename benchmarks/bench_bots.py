@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import time
 
-from periodic_edu.bots import make_bot
+from periodic_edu.engine.bots import make_bot
 from periodic_edu.engine import Game
 
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from periodic_edu.bots import make_bot, play_out
+from periodic_edu.engine.bots import make_bot, play_out
 from periodic_edu.engine import Game
 from periodic_edu.engine.rules import legal_actions
 

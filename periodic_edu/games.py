@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from . import bots as periodic_bots
+from .engine import bots as periodic_bots
 from .echo import echo
 from .elemonster import Game as ElemonsterGame
 from .elemonster import bots as elemonster_bots

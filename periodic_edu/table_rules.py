@@ -18,7 +18,7 @@ from .engine import Action as PeriodicAction, Game as PeriodicGame
 from .games import GAMES
 from .locale.widget_texts import FRONT_END
 from .tabletop.table import Text
-from .game_story import Snapshot, entry_text, make_entry
+from .engine.story import Snapshot, entry_text, make_entry
 
 __all__ = ["PERIODIC", "ELEMONSTER", "PeriodicRules", "ElemonsterRules"]
 

@@ -7,7 +7,7 @@
 
 The templates come from two kinds of source:
 
-* code: Babel's Python extractor reads the marked strings of ``periodic_edu/bots.py``
+* code: Babel's Python extractor reads the marked strings of ``periodic_edu/engine/bots.py``
   (``N_``, ``NP_``) and ``periodic_edu/cli/*.py`` (``_``, ``N_``, ``ngettext``);
 * data: the widgets' and dashboard's words (``locale/widget_texts.py``: ``FRONT_END``, which
   the browser receives in each widget's ``strings`` trait, and ``DASHBOARD``), element names (``data/elements.csv``), trend names as printed on the board
@@ -46,7 +46,7 @@ LOCALE = PACKAGE / "locale"
 #: Fixed, so that re-running the script changes a template only when its messages change.
 CREATION = datetime(2026, 11, 22, tzinfo=timezone.utc)
 CODE_SOURCES = {
-    "bots": (["bots.py", "tabletop/bots.py"], {"N_": None, "NP_": (1, 2)}),
+    "bots": (["engine/bots.py", "tabletop/bots.py"], {"N_": None, "NP_": (1, 2)}),
     "cli": ([str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "cli").glob("*.py"))]
             + ["worksheets.py"],  # the printable sheets' own words
             {"_": None, "N_": None, "ngettext": (1, 2)}),

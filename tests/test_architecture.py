@@ -65,7 +65,7 @@ def test_nothing_below_the_widgets_loads_a_widget_library():
     """Importing the games, the tabletop, the registry, the CLI and the data loads none of the
     widget or plotting libraries (a real import in a fresh process)."""
     code = ("import sys, periodic_edu, periodic_edu.engine, periodic_edu.elemonster, "
-            "periodic_edu.bots, periodic_edu.elemonster.bots, periodic_edu.games, "
+            "periodic_edu.engine.bots, periodic_edu.elemonster.bots, periodic_edu.games, "
             "periodic_edu.simulation, periodic_edu.tabletop, periodic_edu.trends, "
             "periodic_edu.cli\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}))")

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from periodic_edu.board import CELLS, TRENDS, reach
-from periodic_edu.bots import SearchBot
+from periodic_edu.engine.bots import SearchBot
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 LESSON_5 = LESSONS / "05_strategy.ipynb"

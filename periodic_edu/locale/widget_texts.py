@@ -647,7 +647,7 @@ DASHBOARD = {
     "code_note": N_("Everyone who types {code} gets the same deal."),
 }
 
-#: Sentences of the game log written by the widget itself (periodic_edu/game_story.py).
+#: Sentences of the game log written by the widget itself (periodic_edu/engine/story.py).
 GAME_LOG = {
     "agenda_kept": N_("kept one of the agenda cards dealt (it stays secret until the end)"),
     # what an action caused that the whole table sees (a "_you" key: the person's own seat)

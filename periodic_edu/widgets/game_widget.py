@@ -21,7 +21,7 @@ True
 (False, "Ada (player 1) cannot play 'end': ")
 
 Seats count from 0, as in the engine API. Bots: ``"random"``, ``"greedy"``, ``"search"``
-(:mod:`periodic_edu.bots`). Bot turns are paced by the browser: while the seat to move is a bot
+(:mod:`periodic_edu.engine.bots`). Bot turns are paced by the browser: while the seat to move is a bot
 (``bot_pending``) and the widget is not ``paused``, the front end sends ``step_bot`` after
 ``bot_delay`` seconds and Python plays ONE bot action, so the kernel is never blocked and every
 action (with its sentence) shows. Without a front end, :meth:`step_bot` / :meth:`run_bots`.
@@ -34,7 +34,7 @@ import traitlets
 
 from .. import board, trends
 from .. import i18n
-from ..bots import BOTS
+from ..engine.bots import BOTS
 from ..engine import AA_VALUES, COLOURS, FAMILIES, TREND_ABBR, EngineError, IllegalMoveError
 from ..engine.scoring import OBJECTIVE_TEXT
 from ..tabletop.seeds import new_seed, parse_class_code, seed_from_class_code
@@ -45,7 +45,7 @@ from ..tabletop.table import Text
 from . import _a11y_payload, _payload
 from ._assets import css, esm
 from ._base import describe, local
-from ..game_story import OBJECTIVE_WORDS
+from ..engine.story import OBJECTIVE_WORDS
 from ..table_rules import PERIODIC
 from ._table_widget import PLAYER_COLOURS, TableWidget
 from .save_store import SaveStore

@@ -1,7 +1,7 @@
 """Bots: they read the view only, play legal actions, explain each move."""
 import pytest
 
-from periodic_edu.bots import BOTS, Decision, describe, make_bot, parse_bot_list, play_out
+from periodic_edu.engine.bots import BOTS, Decision, describe, make_bot, parse_bot_list, play_out
 from periodic_edu.engine import Game
 
 

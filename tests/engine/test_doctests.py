@@ -8,7 +8,7 @@ MODULES = ["periodic_edu.engine.actions", "periodic_edu.engine.decks",
            "periodic_edu.engine.editions", "periodic_edu.engine.errors",
            "periodic_edu.engine.game", "periodic_edu.tabletop.rng", "periodic_edu.engine.scoring",
            "periodic_edu.tabletop.seeds", "periodic_edu.tabletop.safejson", "periodic_edu.echo",
-           "periodic_edu.engine", "periodic_edu.bots", "periodic_edu.simulation",
+           "periodic_edu.engine", "periodic_edu.engine.bots", "periodic_edu.simulation",
            "periodic_edu.board", "periodic_edu.trends", "periodic_edu.tabletop.bots",
            "periodic_edu.i18n", "periodic_edu.chemistry", "periodic_edu.engine.reasons",
            "periodic_edu.widgets.save_store"]

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from periodic_edu.bots import make_bot
+from periodic_edu.engine.bots import make_bot
 from periodic_edu.engine import Game
 
 

@@ -15,7 +15,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from periodic_edu.bots import make_bot, play_out
+from periodic_edu.engine.bots import make_bot, play_out
 from periodic_edu.engine import Game, load_agenda_deck, load_goal_deck, get_edition
 
 HERE = Path(__file__).resolve().parent

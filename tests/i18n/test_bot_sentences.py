@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from periodic_edu.bots import make_bot
+from periodic_edu.engine.bots import make_bot
 from periodic_edu.engine import Game
 from periodic_edu.i18n import UnknownLanguageError
 
@@ -52,7 +52,7 @@ def test_every_sentence_renders_in_every_language(lang):
     take-2 or a gain of 5 tokens happens rarely in a short game)."""
     import string
 
-    from periodic_edu.bots import SENTENCES, _Say
+    from periodic_edu.engine.bots import SENTENCES, _Say
     say = _Say(lang)
     for key, message in SENTENCES.items():
         source = message[0] if isinstance(message, tuple) else message

@@ -19,7 +19,7 @@ import pytest
 from periodic_edu import i18n
 from periodic_edu.chemistry import element_name
 from periodic_edu.board import TREND_NAMES
-from periodic_edu.bots import make_bot
+from periodic_edu.engine.bots import make_bot
 from periodic_edu.engine import Game, IllegalMoveError
 from periodic_edu.engine import rules
 from periodic_edu.engine.actions import Action, NotationError
@@ -27,7 +27,7 @@ from periodic_edu.engine.reasons import COUNTS, MESSAGES, Reason, render
 from periodic_edu.engine.tables import FAMILY_OF, TREND_ABBR, TRENDS
 from periodic_edu.locale.widget_texts import GAME_LOG, PAGE
 from periodic_edu.widgets import ElementCard, GameWidget, TrendChart, TrendExplorer
-from periodic_edu.game_story import _Log
+from periodic_edu.engine.story import _Log
 
 CYRILLIC = re.compile("[а-яіїєґ]")
 #: A sample value for each kind of parameter (ids, as the engine passes them).

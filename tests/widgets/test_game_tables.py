@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from periodic_edu.bots import make_bot as periodic_bot
+from periodic_edu.engine.bots import make_bot as periodic_bot
 from periodic_edu.elemonster.bots import make_bot as elemonster_bot
 from periodic_edu.widgets import ElemonsterWidget, GameWidget
 from periodic_edu.widgets._elemonster_payload import TEXT, elemonster_strings

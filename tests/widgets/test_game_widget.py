@@ -493,7 +493,7 @@ def test_agenda_objectives_and_events_in_words_for_a_player_called_you():
     words = w.static["objectives"]
     assert words["pair:2+3"] == "+5 for each pair: one blue and one purple card you completed"
     assert all("oo" not in text for text in words.values())
-    from periodic_edu.game_story import possessive
+    from periodic_edu.engine.story import possessive
     assert possessive("You") == "Your" and possessive("Ada") == "Ada's"
     for _ in range(6):
         human_turn(w)

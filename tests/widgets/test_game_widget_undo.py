@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from periodic_edu.bots import make_bot
+from periodic_edu.engine.bots import make_bot
 from periodic_edu.widgets import GameWidget
 from widget_helpers import custom, page_turn
 

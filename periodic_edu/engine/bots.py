@@ -30,18 +30,18 @@ from collections import Counter
 from itertools import chain
 from typing import Any, Callable
 
-from . import board
-from .board import TREND_NAMES
-from .chemistry import element, element_name, family_name
-from .engine import rules
-from .engine.actions import Action
-from .engine.scoring import OBJECTIVE_TEXT, best_agenda
-from .engine.state import State
-from .engine.tables import AA_CAPACITY, AA_VALUES, COLOURS, FAMILY_OF, LAB_POINTS, TRENDS
-from .engine.view import PlayerView
-from .i18n import N_, NP_, gettext, in_sentence, resolve_language, translate
-from .tabletop import bots as tabletop_bots
-from .tabletop.bots import Decision, play_out
+from .. import board
+from ..board import TREND_NAMES
+from ..chemistry import element, element_name, family_name
+from . import rules
+from .actions import Action
+from .scoring import OBJECTIVE_TEXT, best_agenda
+from .state import State
+from .tables import AA_CAPACITY, AA_VALUES, COLOURS, FAMILY_OF, LAB_POINTS, TRENDS
+from .view import PlayerView
+from ..i18n import N_, NP_, gettext, in_sentence, resolve_language, translate
+from ..tabletop import bots as tabletop_bots
+from ..tabletop.bots import Decision, play_out
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot",
            "describe"]

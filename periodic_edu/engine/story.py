@@ -11,22 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import TREND_NAMES
+from ..board import TREND_NAMES
 from .bots import describe
-from .chemistry import family_name
-from .engine import AA_VALUES, Action, Game
-from .engine.editions import tile_label
-from .engine.state import State
-from .i18n import LANGUAGES, gettext, resolve_language, translate
-from .locale.texts import AWARD_TILES
-from .locale.widget_texts import FRONT_END, GAME_LOG
+from ..chemistry import family_name
+from . import AA_VALUES, Action, Game
+from .editions import tile_label
+from .state import State
+from ..i18n import LANGUAGES, gettext, resolve_language, translate
+from ..locale.texts import AWARD_TILES
+from ..locale.widget_texts import FRONT_END, GAME_LOG
 
 __all__ = ["Snapshot", "entry_text", "make_entry", "events", "TRIGGER_TEXT", "OBJECTIVE_WORDS",
            "possessive", "replay_log"]
 
 #: Agenda objectives in a student's words (English source; the widgets catalog translates
 #: them, see periodic_edu/locale/widget_texts.py).
-from .locale.widget_texts import OBJECTIVE_WORDS  # noqa: E402
+from ..locale.widget_texts import OBJECTIVE_WORDS  # noqa: E402
 
 
 def possessive(name: str) -> str:
@@ -112,7 +112,7 @@ def entry_text(game: Game, seat: int, action: Action, lang: str | None = None) -
     """One sentence for ``action`` played by ``seat`` now (call BEFORE playing it), in
     ``lang``."""
     if action.kind == "agenda":
-        from .locale.widget_texts import GAME_LOG
+        from ..locale.widget_texts import GAME_LOG
         return gettext("widgets", GAME_LOG["agenda_kept"], lang)
     return describe(game.observe(seat), action, lang)
 
