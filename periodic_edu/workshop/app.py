@@ -236,18 +236,20 @@ class WorkshopVoila(Voila):
                   "template_paths": self.template_paths, "config": self.config,
                   "voila_configuration": self.voila_configuration})]
 
-    def listen(self) -> None:
-        super().listen()
+    def _tell_kernels_the_address(self) -> None:
         # the addresses the ready block prints (ready.student_urls, the same inputs), known
-        # once the port is (Voila takes the next one when the asked port is busy); kernels
-        # started from now on (the teacher's page starts its own) get them
+        # once the server listens (Voila takes the next port when the asked one is busy):
+        # the first thing the loop runs, so every kernel gets them (the teacher's page shows
+        # them in projector mode)
         room, local = ready.student_urls(self.ip, self.port, self.base_url)
         km = self.kernel_manager
         if isinstance(km, RoomKernelManager):
             km.kernel_env[JOIN_URLS_ENV] = "\n".join(room or [local])
 
     def start(self) -> None:
-        tornado.ioloop.IOLoop.current().add_callback(ready.announce_when_ready, self)
+        loop = tornado.ioloop.IOLoop.current()
+        loop.add_callback(self._tell_kernels_the_address)
+        loop.add_callback(ready.announce_when_ready, self)
         super().start()
 
     def stop(self) -> None:
