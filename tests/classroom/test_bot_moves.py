@@ -87,6 +87,12 @@ def test_the_results_count_each_seats_bot_moves(room, clock):
     assert rows[1]["long_stand_in"] is False
     assert rows[1]["stand_in_turns"] == 0  # handed by the teacher: no stand-in
 
+    # the teacher's page marks the seat a stand-in played for long, with the same counts
+    seen = data.glance(teacher.overview(), {}, "en", anonymous=True)["tables"][0]["seats"]
+    assert [(x["bot_moves"], x["moves"], x["long_stand_in"]) for x in seen] == [
+        (r["bot_moves"], r["moves"], r["long_stand_in"]) for r in rows]
+    assert seen[0]["stand_in_turns"] == stand_in_turns and seen[0]["name"] is None
+
     # the CSV says the same, in the teacher's language, under its own columns
     table = data.results_table(teacher.results(), "en", anonymous=False)
     lines = [line.split(",") for line in table["csv"].strip().split("\r\n")]
