@@ -821,6 +821,7 @@ PAGE = {
     "teacher_csv_bot_moves": N_("moves made by a bot"),
     "teacher_csv_mostly_bots": N_("played mostly by bots"),
     "teacher_csv_stand_in_turns": N_("turns a stand-in played"),
+    "teacher_csv_long_stand_in": N_("a stand-in played more than {n} turns"),
     # class play: a student's seat (periodic_edu/widgets/class_seat.py)
     "class_moved_on": N_("The table moved on: another move came first. Here is the new state."),
     "class_refused": N_("{why}"),

@@ -224,10 +224,13 @@ def _number(text: str) -> bool:
 def results_csv(rows: list[dict], lang: str) -> str:
     """The results as CSV (a header in ``lang``; tables and seats counted from 1). Besides the
     scores: the seat's moves, how many a bot made, 1 when a bot made more than half of them,
-    and the turns a stand-in played for the seat (docs/classroom.md says what each means)."""
+    the turns a stand-in played for the seat, and 1 when those are more than
+    ``bot_moves.STAND_IN_TURNS`` (docs/classroom.md says what each means)."""
+    from ..classroom.bot_moves import STAND_IN_TURNS
     header = [Text(f"teacher_csv_{k}").render(lang) for k in
               ("table", "seat", "name", "bot", "score", "over", "table_rank", "seat_rank",
                "vs_seat_average", "moves", "bot_moves", "mostly_bots", "stand_in_turns")]
+    header.append(Text("teacher_csv_long_stand_in", n=STAND_IN_TURNS).render(lang))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
@@ -237,7 +240,8 @@ def results_csv(rows: list[dict], lang: str) -> str:
                                             r["table_rank"], r["seat_rank"],
                                             r["vs_seat_average"], r["moves"], r["bot_moves"],
                                             "1" if r["mostly_bots"] else "0",
-                                            r["stand_in_turns"])])
+                                            r["stand_in_turns"],
+                                            "1" if r["long_stand_in"] else "0")])
     return out.getvalue()
 
 

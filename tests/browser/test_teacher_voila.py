@@ -229,7 +229,7 @@ def test_the_teachers_page_runs_a_class(browser, teacher_server, room, axe, figu
         # them, her moves as the game's; the share shown on the page in words
         head = rows[0]
         assert head[9:] == ["moves", "moves made by a bot", "played mostly by bots",
-                            "turns a stand-in played"]
+                            "turns a stand-in played", "a stand-in played more than 3 turns"]
         fay_row = next(r for r in rows[1:] if r[2] == "Fay")
         moves = int(fay_row[9])
         assert int(fay_row[10]) == bot_made and moves == bot_made + fay.hand_moves

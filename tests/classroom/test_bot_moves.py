@@ -103,6 +103,8 @@ def test_the_results_count_each_seats_bot_moves(room, clock):
         assert int(cells["moves made by a bot"]) == r["bot_moves"]
         assert cells["played mostly by bots"] == ("1" if r["mostly_bots"] else "0")
         assert int(cells["turns a stand-in played"]) == r["stand_in_turns"]
+        long = f"a stand-in played more than {STAND_IN_TURNS} turns"
+        assert cells[long] == ("1" if r["long_stand_in"] else "0")
     de = data.results_table(teacher.results(), "de", anonymous=True)["csv"].splitlines()[0]
     assert "von einem Bot" in de
 
