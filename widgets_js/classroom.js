@@ -83,6 +83,24 @@ export function resultsChart(rows, anonymous) {
   return root;
 }
 
+/** A seat's state as the students' seat list names it (class_play.js): "stand-in" (a bot plays
+ * for a person: standing in, or handed over by the teacher), "connected", "away", "bot" (a
+ * seat nobody took), "free". */
+export function seatState(seat) {
+  if (seat.taken && seat.bot) return "stand-in";
+  if (seat.taken) return seat.connected ? "connected" : "away";
+  return seat.bot ? "bot" : "free";
+}
+
+/** A results row's bot share in words: "12 of 40", and its marks (played mostly by bots, a
+ * stand-in for more than the set number of turns). */
+function botShare(r) {
+  const parts = [pe("span", { text: say("teacher_bot_share", { bots: r.bot_moves || 0, moves: r.moves || 0 }) })];
+  if (r.mostly_bots) parts.push(" · ", pe("strong", { class: "pe-cr-mark", "data-role": "mostly-bots", text: say("teacher_mostly_bots") }));
+  if (r.long_stand_in) parts.push(" · ", pe("strong", { class: "pe-cr-mark", "data-role": "long-stand-in", text: say("teacher_long_stand_in", { n: r.stand_in_turns }) }));
+  return parts;
+}
+
 function render({ model, el }) {
   const announcer = createAnnouncer("teacher");
   const root = pe("section", { class: "pe-classroom", "aria-labelledby": "pe-cr-h" });
@@ -189,11 +207,23 @@ function render({ model, el }) {
   function seatRow(table, seat, projector) {
     const who = projector || !seat.name ? (seat.taken ? seat.label : say("teacher_empty_seat", { where: seat.label }))
       : `${seat.label}: ${seat.name}`;
+    // a bot playing for a person: the students' words ("a bot plays for Dora") and colour
+    // (class_play.css), never "connected"; the dot's shape differs too (colour is not the only
+    // signal)
+    const kind = seatState(seat);
     const state = [];
-    if (seat.bot) state.push(seat.stand_in ? say("teacher_stand_in", { bot: seat.bot }) : say("teacher_bot", { bot: seat.bot }));
+    if (kind === "stand-in") {
+      state.push(say("class_bot_plays_for", { name: projector || !seat.name ? seat.label : seat.name }));
+      state.push(seat.stand_in ? say("teacher_stand_in", { bot: seat.bot }) : say("teacher_handed", { bot: seat.bot }));
+    } else if (seat.bot) state.push(say("teacher_bot", { bot: seat.bot }));
     else if (seat.taken) state.push(seat.connected ? say("teacher_connected") : say("teacher_away"));
+    if (seat.long_stand_in) state.push(say("teacher_long_stand_in", { n: seat.stand_in_turns }));
     if (seat.score !== null && seat.score !== undefined) state.push(say("teacher_points", { n: seat.score }));
-    const li = pe("li", { class: "pe-cr-seat", "data-seat": seat.seat, "data-connected": seat.connected ? "true" : "false" }, [
+    const li = pe("li", {
+      class: "pe-cr-seat", "data-seat": seat.seat, "data-connected": seat.connected ? "true" : "false",
+      "data-state": kind, "data-long-stand-in": seat.long_stand_in ? "true" : null,
+    }, [
+      pe("span", { class: "pe-cr-dot", "aria-hidden": "true", "data-state": kind }),
       pe("span", { class: "pe-cr-who", text: who }),
       pe("span", { class: "pe-cr-state", text: state.join(" · ") }),
     ]);
@@ -356,14 +386,15 @@ function render({ model, el }) {
       section.append(pe("p", { class: "pe-cr-hint", text: say("teacher_no_results") }));
       return section;
     }
-    const cols = ["teacher_col_seat", "teacher_col_score", "teacher_col_table_rank", "teacher_col_seat_rank", "teacher_col_vs"];
+    const cols = ["teacher_col_seat", "teacher_col_score", "teacher_col_table_rank", "teacher_col_seat_rank", "teacher_col_vs", "teacher_col_bots"];
     const table = pe("table", { class: "pe-cr-table-results" }, [
       pe("caption", { class: "pe-sr", text: say("teacher_results_head") }),
       pe("thead", {}, pe("tr", {}, cols.map((c) => pe("th", { scope: "col", text: say(c) })))),
-      pe("tbody", {}, rows.map((r) => pe("tr", {}, [
+      pe("tbody", {}, rows.map((r) => pe("tr", { "data-seat": r.seat, "data-table": r.table, "data-mostly-bots": r.mostly_bots ? "true" : "false" }, [
         pe("th", { scope: "row", text: projector || !r.name ? r.label : `${r.label} (${r.name})` }),
         pe("td", { text: localNumber(r.score) }), pe("td", { text: r.table_rank }),
         pe("td", { text: r.seat_rank }), pe("td", { text: (r.vs_seat_average > 0 ? "+" : "") + localNumber(r.vs_seat_average) }),
+        pe("td", { class: "pe-cr-bots", "data-role": "bot-share" }, botShare(r)),
       ]))),
     ]);
     section.append(pe("div", { class: "pe-cr-scroll", tabindex: "0", role: "region", "aria-label": say("teacher_results_head") }, table));
@@ -394,6 +425,39 @@ function render({ model, el }) {
       bar.append(button(say("teacher_cancel"), () => { confirmEnd = false; draw(); focusRole("end"); }, { "data-role": "end-cancel" }));
     }
     return bar;
+  }
+
+  // ---- projector mode: where to join (the address, its QR code, the class code) ----
+  function joinBlock(data) {
+    const join = model.get("join") || {};
+    const urls = Array.isArray(join.urls) ? join.urls : [];
+    const block = pe("div", { class: "pe-cr-join-block", "data-role": "join" });
+    const where = pe("div", { class: "pe-cr-join-where" });
+    if (urls.length) {
+      where.append(pe("p", { class: "pe-cr-join", "data-role": "join-address" }, [
+        pe("span", { class: "pe-cr-join-label", text: say("teacher_join_open") }),
+        ...urls.map((u) => pe("span", { class: "pe-cr-big-url", "data-role": "join-url", text: u }))]));
+    }
+    where.append(pe("p", { class: "pe-cr-join", "data-role": "join-code" }, [
+      pe("span", { class: "pe-cr-join-label", text: say("teacher_join_with") }),
+      pe("span", { class: "pe-cr-big-code", text: data.code || "" })]));
+    block.append(where);
+    const qr = urls.length ? qrImage(join.qr, urls[0]) : null;
+    if (qr) block.append(qr);
+    return block;
+  }
+
+  /** The QR code Python drew (segno's SVG, from the server's address: no page input), parsed as
+   * SVG (no script runs in an SVG document made this way) and named in words. */
+  function qrImage(text, url) {
+    if (typeof text !== "string" || !text.startsWith("<svg")) return null;
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const node = doc.documentElement;
+    if (!node || node.namespaceURI !== SVG || doc.querySelector("parsererror")) return null;
+    const image = document.importNode(node, true);
+    image.setAttribute("aria-hidden", "true");
+    image.setAttribute("focusable", "false");
+    return pe("div", { class: "pe-cr-qr", role: "img", "data-role": "join-qr", "aria-label": say("teacher_join_qr", { url }) }, image);
   }
 
   function focusRole(role) {
@@ -431,9 +495,7 @@ function render({ model, el }) {
         ]));
       }
       if (projector) {
-        parts.push(pe("p", { class: "pe-cr-join", "data-role": "join-code" }, [
-          pe("span", { class: "pe-cr-join-label", text: say("teacher_join_with") }),
-          pe("span", { class: "pe-cr-big-code", text: data.code || "" })]));
+        parts.push(joinBlock(data));
       } else {
         parts.push(classControls(data));
       }
@@ -486,7 +548,7 @@ function render({ model, el }) {
   const onError = () => updateLines();
   const onNotice = () => { updateLines(); announcer.say(model.get("notice"), true); };
   const listeners = [["room_data", onData], ["results", onData], ["projector", onData],
-                     ["created", onData], ["watching", onData], ["phase", onPhase],
+                     ["created", onData], ["watching", onData], ["join", onData], ["phase", onPhase],
                      ["error", onError], ["notice", onNotice]];
   for (const [name, fn] of listeners) model.on(`change:${name}`, fn);
   updateLines();

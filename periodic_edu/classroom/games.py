@@ -17,7 +17,7 @@ from ..engine import seed_from_class_code
 from ..engine.editions import EDITIONS
 
 __all__ = ["GAMES", "new_game", "load_game", "to_move", "totals", "make_bot", "public_view",
-           "refusal", "IllegalMoveError", "BOTS"]
+           "refusal", "movers", "IllegalMoveError", "BOTS"]
 
 GAMES = tuple(sorted(registry.GAMES, key=lambda name: name != "periodic"))  # periodic first
 
@@ -63,6 +63,18 @@ def trend_moves(game: str, save: str) -> list[tuple[int, str, str, str]]:
             st = g._state  # the engine's own state, read only: where the mover's flask is
             out.append((st.seat, action.trend, st.flask[st.seat], action.dest))
         g.play(action)
+    return out
+
+
+def movers(game: str, save: str) -> list[int]:
+    """The seat that made each action of a save, in order (the game is replayed from its seed:
+    the save holds the actions only, and every action is the current player's)."""
+    doc = json.loads(save)
+    g = game_class(game).from_dict({**doc, "actions": []})
+    out = []
+    for text in doc["actions"]:
+        out.append(g.current_player)
+        g.play(text)
     return out
 
 

@@ -44,6 +44,7 @@ from .. import trends
 from ..engine import ClassCodeError, new_class_code, new_seed, parse_class_code
 from . import asks, credentials, games, homework
 from . import report as _report
+from .bot_moves import BOT_KINDS, seat_moves
 from .names import NAME_LIMIT, clean_name, name_key
 from .errors import (BadInput, NameTaken, NotFound, NotStarted, Paused, RoomError, SeatLocked,
                      StaleRevisionError, TableFull)
@@ -123,6 +124,8 @@ class Room:
         self._games_lock = threading.Lock()
         # each table's moves against the data, by (table id, revision), like the games
         self._against: OrderedDict[tuple[str, int], list] = OrderedDict()
+        # each table's moves per seat and a bot's share of them, likewise
+        self._moves: OrderedDict[tuple[str, int], list] = OrderedDict()
 
     def _cached(self, cache: OrderedDict, table: dict, compute: Callable[[], Any]) -> Any:
         """``compute()`` for the table's stored game, kept in ``cache`` by (table id, revision):
@@ -655,9 +658,21 @@ class Room:
             if stand_in:
                 if not seat["stand_in"]:
                     tx.run("UPDATE seats SET stand_in = 1 WHERE id = ?", (seat["id"],))
-                self._event(tx, cls["id"], table_id, new, seat_no, "stand_in",
-                            {"bot": bot, "action": action})
+            # every bot move is told in the table's log, with the move (bot_moves.py counts
+            # them per seat for the teacher's results): written with the move or not at all
+            self._event(tx, cls["id"], table_id, new, seat_no,
+                        "stand_in" if stand_in else "bot_move", {"bot": bot, "action": action})
         return new
+
+    def _seat_moves(self, tx: Tx, cls: dict, table: dict) -> list[dict]:
+        """Per seat of the table: its moves and how many a bot made (:mod:`.bot_moves`), cached
+        per revision like the games (a bot's event is written with its move's revision)."""
+        def count() -> list[dict]:
+            events = tx.all("SELECT seat_no, kind, revision FROM events WHERE table_id = ? "
+                            "AND kind IN (?, ?) ORDER BY id", (table["id"], *BOT_KINDS))
+            movers = games.movers(cls["game"], table["save"]) if table["save"] else []
+            return seat_moves(movers, events, cls["n_seats"])
+        return self._cached(self._moves, table, count)
 
     # ---- retention -------------------------------------------------------------------------
     def _purge_ids(self, class_ids: list[str]) -> int:
@@ -854,7 +869,9 @@ class Seat:
 
     def log(self) -> list[dict[str, Any]]:
         """The table's log beyond the moves: ``started``, ``stand_in`` (a bot played for an idle
-        seat: which bot, which action), ``returned``; each with its revision and seat."""
+        seat: which bot, which action), ``bot_move`` (a bot played a bot's seat: likewise),
+        ``bot``/``person`` (the teacher handed the seat over), ``returned``; each with its
+        revision and seat."""
         with self.room.store.read() as tx:
             seat = self.room._seat(tx, self.token)
             rows = tx.all("SELECT revision, seat_no, kind, params FROM events WHERE table_id = ? "
@@ -907,7 +924,8 @@ class Teacher:
         return f"<Teacher {self.code}>"
 
     def overview(self) -> dict[str, Any]:
-        """Every table (revision, whose turn, scores, seats: name, connected, bot) and the
+        """Every table (revision, whose turn, scores, seats: name, connected, bot, and the
+        counts of :mod:`.bot_moves`: moves, bot_moves, stand_in_turns...) and the
         class's refusals grouped by trend, duel value or rule, with counts and examples; and
         ``against_data``: the Spend/Gain/Free moves (public) whose step the real data does not
         follow (``trend``, ``from``, ``to``, ``property``, ``before``, ``after``, ``count``,
@@ -921,6 +939,7 @@ class Teacher:
             seats = {t["id"]: room._seat_rows(tx, t["id"]) for t in tables}
             refusals = tx.all("SELECT * FROM refusals WHERE class_id = ? ORDER BY id DESC",
                               (cls["id"],))
+            moved = {t["id"]: room._seat_moves(tx, cls, t) for t in tables}
         out_tables = []
         for t in tables:
             scores = None
@@ -930,8 +949,10 @@ class Teacher:
                                "revision": t["revision"], "to_move": t["to_move"],
                                "status": t["status"], "over": t["status"] == "over",
                                "scores": scores, "updated_at": t["updated_at"],
-                               "seats": room._public_seats(cls, seats[t["id"]], now,
-                                                           t["status"] != "waiting")})
+                               "seats": [{**seat, **counts} for seat, counts in zip(
+                                   room._public_seats(cls, seats[t["id"]], now,
+                                                      t["status"] != "waiting"),
+                                   moved[t["id"]])]})
         where = {}
         for t in tables:
             for s in seats[t["id"]]:
@@ -1135,8 +1156,10 @@ class Teacher:
         """Each seat's score, ranked at its table and, duplicate-bridge style, against the same
         seat at the other tables (the same deal when the class was created with ``duplicate``):
         ``{"duplicate": bool, "rows": [{"table", "seat", "name", "bot", "score", "over",
-        "table_rank", "seat_rank", "vs_seat_average"}, ...]}``. Ranks count from 1 (ties share
-        a rank); a table not started has no rows."""
+        "table_rank", "seat_rank", "vs_seat_average", "moves", "bot_moves", "stand_in_turns",
+        "mostly_bots", "long_stand_in"}, ...]}``. Ranks count from 1 (ties share a rank); a
+        table not started has no rows. ``moves``: the seat's actions, ``bot_moves``: how many
+        of them a bot made (:mod:`.bot_moves`)."""
         o = self.overview()
         rows = []
         for t in o["tables"]:
@@ -1145,7 +1168,9 @@ class Teacher:
             for index, (score, seat) in enumerate(zip(t["scores"], t["seats"])):
                 rows.append({"table": t["table"], "seat": index, "name": seat["name"],
                              "bot": seat["bot"], "score": score, "over": t["over"],
-                             "table_rank": 1 + sum(x > score for x in t["scores"])})
+                             "table_rank": 1 + sum(x > score for x in t["scores"]),
+                             **{k: seat[k] for k in ("moves", "bot_moves", "stand_in_turns",
+                                                     "mostly_bots", "long_stand_in")}})
         for row in rows:
             same = [r["score"] for r in rows if r["seat"] == row["seat"]]
             row["seat_rank"] = 1 + sum(x > row["score"] for x in same)

@@ -14,7 +14,8 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
 * ``seats`` - per seat: the name the student typed, the SHA-256 of the seat token, the PIN's
   salted PBKDF2 hash and its failure count, the bot (if a bot plays it), last seen;
 * ``events`` - what the table's log says beyond the moves (a bot stood in for a seat, its person
-  came back, the teacher started the table);
+  came back, the teacher started the table), and one row per bot move (a stand-in's or a bot
+  seat's: the results count a bot's share of each seat's moves from them);
 * ``refusals`` - a move the rules refused: the action as typed (bounded), the reason's id and
   parameters, the group (trend or rule) the teacher's view counts it under;
 * ``assignments`` - homework kept with the class (:mod:`.homework`): its id (four characters,

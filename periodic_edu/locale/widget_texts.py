@@ -421,6 +421,8 @@ FRONT_END = {
     'teacher_end_confirm': N_("Yes, end and delete the class"),
     'teacher_cancel': N_("Cancel"),
     'teacher_join_with': N_("Join with the class code"),
+    'teacher_join_open': N_("Open this address on a phone or a computer"),
+    'teacher_join_qr': N_("QR code of the address {url}"),
     'teacher_room_head': N_("The tables"),
     'teacher_waiting': N_("waiting for players"),
     'teacher_over': N_("the game is over"),
@@ -433,6 +435,8 @@ FRONT_END = {
     'teacher_stand_in': N_("a bot ({bot}) stands in"),
     'teacher_connected': N_("connected"),
     'teacher_away': N_("not connected"),
+    'teacher_handed': N_("handed to a bot ({bot})"),
+    'teacher_long_stand_in': NP_("a stand-in played {n} turn", "a stand-in played {n} turns"),
     'teacher_points': NP_("{n} point", "{n} points"),
     'teacher_hand_to_bot': N_("Hand to a bot"),
     'teacher_hand_to_bot_seat': N_("Hand to a bot: {where}"),
@@ -470,6 +474,10 @@ FRONT_END = {
     'teacher_col_table_rank': N_("Rank at the table"),
     'teacher_col_seat_rank': N_("Rank among the same seats"),
     'teacher_col_vs': N_("Difference from the same seats' average"),
+    'teacher_col_bots': N_("Moves made by a bot"),
+    # TRANSLATORS: a results cell: how many of the seat's moves a bot made, "12 of 40"
+    'teacher_bot_share': N_("{bots} of {moves}"),
+    'teacher_mostly_bots': N_("played mostly by bots"),
     'teacher_chart_title': N_("Each seat against the same seat at the other tables"),
     'teacher_chart_desc': N_("Bars to the right: more points than the average of the same "
                              "seat at every table; to the left: fewer. The table above has "
@@ -815,6 +823,11 @@ PAGE = {
     "teacher_csv_table_rank": N_("rank at the table"),
     "teacher_csv_seat_rank": N_("rank among the same seats"),
     "teacher_csv_vs_seat_average": N_("difference from the same seats' average"),
+    "teacher_csv_moves": N_("moves"),
+    "teacher_csv_bot_moves": N_("moves made by a bot"),
+    "teacher_csv_mostly_bots": N_("played mostly by bots"),
+    "teacher_csv_stand_in_turns": N_("turns a stand-in played"),
+    "teacher_csv_long_stand_in": N_("a stand-in played more than {n} turns"),
     # class play: a student's seat (periodic_edu/widgets/class_seat.py)
     "class_moved_on": N_("The table moved on: another move came first. Here is the new state."),
     "class_refused": N_("{why}"),

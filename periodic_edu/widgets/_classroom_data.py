@@ -145,6 +145,9 @@ def glance(overview: dict, rounds: dict[int, Any], lang: str,
                 "connected": bool(s["connected"]), "bot": s["bot"],
                 "stand_in": bool(s.get("stand_in")),
                 "score": None if t["scores"] is None else t["scores"][i],
+                # a bot's share of the seat's moves (classroom.bot_moves): marked on the page
+                **{k: s.get(k, 0) for k in _BOT_COUNTS},
+                **{k: bool(s.get(k)) for k in _BOT_MARKS},
             })
         to_move = t["to_move"]
         waiting = None
@@ -182,6 +185,11 @@ def glance(overview: dict, rounds: dict[int, Any], lang: str,
             "against_data": against_data(overview.get("against_data", []), lang)}
 
 
+#: the counts and marks of a bot's share of a seat's moves (periodic_edu.classroom.bot_moves)
+_BOT_COUNTS = ("moves", "bot_moves", "stand_in_turns")
+_BOT_MARKS = ("mostly_bots", "long_stand_in")
+
+
 def results_table(results: dict, lang: str, anonymous: bool) -> dict[str, Any]:
     """``teacher.results()`` for the page: rows with labels, and the CSV text."""
     rows = []
@@ -190,7 +198,9 @@ def results_table(results: dict, lang: str, anonymous: bool) -> dict[str, Any]:
                      "label": seat_label(r["table"], r["seat"], lang),
                      "name": None if anonymous else r["name"], "bot": r["bot"],
                      "score": r["score"], "over": r["over"], "table_rank": r["table_rank"],
-                     "seat_rank": r["seat_rank"], "vs_seat_average": r["vs_seat_average"]})
+                     "seat_rank": r["seat_rank"], "vs_seat_average": r["vs_seat_average"],
+                     **{k: r.get(k, 0) for k in _BOT_COUNTS},
+                     **{k: bool(r.get(k)) for k in _BOT_MARKS}})
     return {"duplicate": bool(results["duplicate"]), "rows": rows,
             "csv": results_csv(rows, lang)}
 
@@ -212,10 +222,15 @@ def _number(text: str) -> bool:
 
 
 def results_csv(rows: list[dict], lang: str) -> str:
-    """The results as CSV (a header in ``lang``; tables and seats counted from 1)."""
+    """The results as CSV (a header in ``lang``; tables and seats counted from 1). Besides the
+    scores: the seat's moves, how many a bot made, 1 when a bot made more than half of them,
+    the turns a stand-in played for the seat, and 1 when those are more than
+    ``bot_moves.STAND_IN_TURNS`` (docs/classroom.md says what each means)."""
+    from ..classroom.bot_moves import STAND_IN_TURNS
     header = [Text(f"teacher_csv_{k}").render(lang) for k in
               ("table", "seat", "name", "bot", "score", "over", "table_rank", "seat_rank",
-               "vs_seat_average")]
+               "vs_seat_average", "moves", "bot_moves", "mostly_bots", "stand_in_turns")]
+    header.append(Text("teacher_csv_long_stand_in", n=STAND_IN_TURNS).render(lang))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
@@ -223,7 +238,10 @@ def results_csv(rows: list[dict], lang: str) -> str:
         writer.writerow([_cell(x) for x in (r["table"] + 1, r["seat"] + 1, r["name"], r["bot"],
                                             r["score"], "1" if r["over"] else "0",
                                             r["table_rank"], r["seat_rank"],
-                                            r["vs_seat_average"])])
+                                            r["vs_seat_average"], r["moves"], r["bot_moves"],
+                                            "1" if r["mostly_bots"] else "0",
+                                            r["stand_in_turns"],
+                                            "1" if r["long_stand_in"] else "0")])
     return out.getvalue()
 
 

@@ -83,7 +83,7 @@ from ._base import describe, log
 from ._room_widget import IntentError, RoomWidget
 
 __all__ = ["ClassroomWidget", "parse_intent", "IntentError", "INTENTS", "ROOM_KEY_ENV",
-           "MAX_LIVE_CLASSES"]
+           "JOIN_URLS_ENV", "MAX_LIVE_CLASSES", "join_addresses"]
 
 #: Set by the workshop server for its kernels: the SHA-256 (hex) of the room key printed in its
 #: ready block. When set, a class is created from the page only with that key.
@@ -91,6 +91,11 @@ ROOM_KEY_ENV = "PERIODIC_EDU_ROOM_KEY_HASH"
 #: Set by the workshop server for a teacher's kernel: a file to make once the page has opened a
 #: class, so the server keeps this page's place (an unused teacher's page gives it up).
 TEACHER_MARK_ENV = "PERIODIC_EDU_TEACHER_MARK"
+#: Set by the workshop server for its kernels: the addresses its ready block prints for the
+#: students (one per line; this computer's own when it serves no other). Projector mode shows
+#: them and the first one's QR code (the same name as periodic_edu.workshop.app.JOIN_URLS_ENV:
+#: the server never imports the widgets).
+JOIN_URLS_ENV = "PERIODIC_EDU_JOIN_URLS"
 #: Classes the room may hold when one more is created from the page (live ones: an ended or
 #: expired class is deleted).
 MAX_LIVE_CLASSES = 30
@@ -148,6 +153,19 @@ def _choices() -> dict[str, Any]:
             "languages": list(i18n.LANGUAGES), "room_key": bool(os.environ.get(ROOM_KEY_ENV))}
 
 
+def join_addresses() -> dict[str, Any]:
+    """What projector mode shows beside the class code: ``urls``, the addresses the workshop
+    server's ready block prints for the students (:data:`JOIN_URLS_ENV`), and ``qr``, the
+    first one's QR code as inline SVG (drawn here, offline). Outside the workshop server (a
+    notebook, plain Voila) there is no address to show: ``{}``."""
+    from ._qr import qr_svg
+    urls = [u.strip() for u in os.environ.get(JOIN_URLS_ENV, "").splitlines()
+            if u.strip().startswith(("http://", "https://"))][:8]
+    if not urls:
+        return {}
+    return {"urls": urls, "qr": qr_svg(urls[0])}
+
+
 def _room_key_ok(given: Any) -> bool:
     """True when no room key is asked (no workshop server) or ``given`` is the room key."""
     from ..classroom import credentials
@@ -193,6 +211,9 @@ class ClassroomWidget(RoomWidget):
     INTENTS = INTENTS
     watching = traitlets.Dict(help="The public view of the table the teacher watches (the "
                               "spectators' view: no seat's secrets).").tag(sync=True)
+    join = traitlets.Dict(help="Where students join (projector mode shows it): the server's "
+                          "addresses and the first one's QR code (see join_addresses).").tag(
+                              sync=True)
 
     def __init__(self, code: str | None = None, teacher_key: str | None = None,
                  room: Any = None, **kwargs: Any) -> None:
@@ -202,6 +223,7 @@ class ClassroomWidget(RoomWidget):
         self._ready = False
         super().__init__(room=room, **kwargs)
         self.choices = _choices()
+        self.join = join_addresses()
         self._ready = True
         if code is not None or teacher_key is not None:
             # as if typed on the page: a wrong key is a refusal shown on it, not a traceback

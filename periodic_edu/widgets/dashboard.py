@@ -425,14 +425,13 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
 
     # the device's language (issue 28): without ?lang= the page follows the browser, or the
     # language chosen on this device before; the visitor's choice is kept on the device
-    chosen = {"query": False, "device": False, "visitor": False}
+    from .page_language import LanguageChoice, PagePrefs
+    chosen = LanguageChoice(lambda wanted: setattr(switch, "value", wanted))
 
     def switched(change: dict) -> None:
         new = change["new"]
         state["lang"] = new
-        if not chosen["device"]:
-            chosen["visitor"] = True
-            prefs.chosen = new  # a choice (the switch, ?lang=): kept on this device
+        chosen.changed(new)
         titles(new)
         for widget in explorer_box.children:
             widget.lang = new
@@ -458,21 +457,11 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
 
     scout = ResumeScout(store, saved_game, lang=lang)
 
-    def device_language(wanted: str) -> None:
-        if chosen["query"] or chosen["visitor"]:
-            return  # ?lang=, or a language the visitor already chose on this page, wins
-        chosen["device"] = True
-        try:
-            switch.value = wanted
-        finally:
-            chosen["device"] = False
-
     def class_seat(game: str) -> None:
         """A reopened tab lands on the class game this browser holds a seat in."""
         tabs.selected_index = 2 if game == "periodic" else 3
 
-    from .page_language import PagePrefs
-    prefs = PagePrefs(device_language, class_seat)
+    prefs = chosen.prefs = PagePrefs(chosen.from_device, class_seat)
     app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
                                                          align_items="center",
                                                          flex_flow="row wrap")),
@@ -492,8 +481,7 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             note.value = f'<span role="alert" style="color:#b91c1c">{html.escape(str(exc))}</span>'
             return
         if wanted is not None:
-            chosen["query"] = True
-            switch.value = wanted
+            chosen.from_query(wanted)
 
     app.use_page_language = use_page_language
 

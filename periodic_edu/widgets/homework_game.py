@@ -24,7 +24,6 @@ True
 """
 from __future__ import annotations
 
-import io
 from typing import Any, Mapping
 
 from .. import i18n
@@ -32,6 +31,7 @@ from ..assignments import Assignment, HomeworkError, parse_link, result_code
 from ..games import get_game
 from ..locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK
 from ..tabletop.table import Table, TableError, Text
+from ._qr import qr_svg
 
 __all__ = ["AssignedTable", "HomeworkSession", "ANSWER_LETTERS", "qr_svg"]
 
@@ -120,22 +120,6 @@ class HomeworkSession:
             return {"error": error.render(lang)}
         scores = self.widget.table.game.scores()
         return {"code": code, "score": scores[self.assignment.seat]["total"], "qr": qr_svg(code)}
-
-
-def qr_svg(code: str) -> str:
-    """The code's QR code as an SVG element (scales to its box: a viewBox, no size), or ''
-    without segno (the ``qr`` extra; the static site's homework page loads it). Every
-    character of a code is in QR's alphanumeric set, so even a long game's code makes a QR
-    code a phone camera reads from a screen."""
-    try:
-        import segno
-    except ImportError:
-        return ""
-    out = io.BytesIO()
-    # with its namespace: the page parses it as SVG (an element of no namespace draws nothing)
-    segno.make(code, error="m").save(out, kind="svg", xmldecl=False, svgns=True, nl=False,
-                                     omitsize=True, border=4, dark="#000", light="#fff")
-    return out.getvalue().decode("utf-8")
 
 
 def _answers(assignment: Assignment, answers: Any) -> dict[str, dict[str, str]] | None:

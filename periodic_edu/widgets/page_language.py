@@ -20,7 +20,7 @@ from .. import i18n
 from ._assets import esm
 from ._base import IntentWidget
 
-__all__ = ["PagePrefs", "pick_language"]
+__all__ = ["PagePrefs", "pick_language", "LanguageChoice"]
 
 #: at most this many of the browser's languages are read (a page may send anything)
 MAX_LANGUAGES = 12
@@ -76,3 +76,35 @@ class PagePrefs(IntentWidget):
             game = next((g for g in ("periodic", "elemonster") if g in seats), None)
             if game is not None:
                 self._on_class_seat(game)
+
+
+class LanguageChoice:
+    """Who chose a page's language, so the right one wins: ``?lang=`` (:meth:`from_query`) and
+    the visitor's own switch win over the device's language (:meth:`from_device`, what
+    :class:`PagePrefs` reports), which never overrides them. ``apply(lang)`` switches the page;
+    the page's observer of its language calls :meth:`changed`, which keeps a choice that was
+    not the device's own on the device (``prefs.chosen``)."""
+
+    def __init__(self, apply: Callable[[str], None]) -> None:
+        self._apply = apply
+        self.prefs: PagePrefs | None = None
+        self.query = self.device = self.visitor = False
+
+    def from_device(self, wanted: str) -> None:
+        if self.query or self.visitor:
+            return  # ?lang=, or a language the visitor already chose on this page, wins
+        self.device = True
+        try:
+            self._apply(wanted)
+        finally:
+            self.device = False
+
+    def from_query(self, wanted: str) -> None:
+        self.query = True
+        self._apply(wanted)
+
+    def changed(self, new: str) -> None:
+        if not self.device:
+            self.visitor = True
+            if self.prefs is not None:
+                self.prefs.chosen = new  # a choice (the switch, ?lang=): kept on this device

@@ -50,6 +50,10 @@ from .kernels import RoomKernelManager
 #: The environment variable a kernel reads the room key's hash from (the same name as
 #: periodic_edu.widgets.classroom_widget.ROOM_KEY_ENV: the server never imports the widgets).
 ROOM_KEY_ENV = "PERIODIC_EDU_ROOM_KEY_HASH"
+#: The environment variable a kernel reads the students' addresses from (one per line: those
+#: the ready block prints; periodic_edu.widgets.classroom_widget.JOIN_URLS_ENV): the teacher's
+#: projector mode shows them with a QR code.
+JOIN_URLS_ENV = "PERIODIC_EDU_JOIN_URLS"
 
 __all__ = ["WorkshopVoila", "main", "pool_size_for", "MAX_CLASS_SIZE", "LIGHT_SPARE",
            "KERNEL_MEMORY_MB"]
@@ -232,8 +236,20 @@ class WorkshopVoila(Voila):
                   "template_paths": self.template_paths, "config": self.config,
                   "voila_configuration": self.voila_configuration})]
 
+    def _tell_kernels_the_address(self) -> None:
+        # the addresses the ready block prints (ready.student_urls, the same inputs), known
+        # once the server listens (Voila takes the next port when the asked one is busy):
+        # the first thing the loop runs, so every kernel gets them (the teacher's page shows
+        # them in projector mode)
+        room, local = ready.student_urls(self.ip, self.port, self.base_url)
+        km = self.kernel_manager
+        if isinstance(km, RoomKernelManager):
+            km.kernel_env[JOIN_URLS_ENV] = "\n".join(room or [local])
+
     def start(self) -> None:
-        tornado.ioloop.IOLoop.current().add_callback(ready.announce_when_ready, self)
+        loop = tornado.ioloop.IOLoop.current()
+        loop.add_callback(self._tell_kernels_the_address)
+        loop.add_callback(ready.announce_when_ready, self)
         super().start()
 
     def stop(self) -> None:

@@ -68,6 +68,49 @@ def timed_move(page, seats, table: int) -> float:
     return time.monotonic() - start
 
 
+def count_hand_moves(seats) -> None:
+    """Each seat counts the moves its student made by hand (``seat.hand_moves``): the test's
+    own tally, beside the room's."""
+    for seat in seats:
+        seat.hand_moves = 0
+        play = seat.play
+
+        def counted(action, *, revision, _seat=seat, _play=play):
+            new = _play(action, revision=revision)
+            _seat.hand_moves += 1
+            return new
+        seat.play = counted
+
+
+def bot_events(seat) -> int:
+    """How many of ``seat``'s moves a bot made, as its table's log tells them."""
+    return sum(1 for e in seat.log() if e["seat"] == seat.index
+               and e["kind"] in ("stand_in", "bot_move"))
+
+
+def bot_moves_for(page, seats, target, wanted: int = 2) -> int:
+    """The students at ``target``'s table play their turns (and keep their pages connected)
+    until a bot has made ``wanted`` of ``target``'s moves: the teacher's page plays them on its
+    refresh. Returns the bot's moves so far."""
+    at = [s for s in seats if s.table == target.table]
+    deadline = time.monotonic() + 60
+    while bot_events(target) < wanted:
+        assert time.monotonic() < deadline, "the bot did not play the handed seat"
+        for s in at:
+            if s is not target:
+                s.touch()
+        v = target.view()
+        mover = next(s for s in at if s.index == v["to_move"])
+        if mover is not target:
+            mine = mover.view()
+            mover.play(mine["legal_actions"][0], revision=mine["revision"])
+        else:  # the teacher's page plays the bot's move(s) on its next refresh
+            page.wait_for_function(
+                f"""() => Number(document.querySelector('{PAGE} [data-table="{target.table}"]')
+                    .getAttribute('data-revision')) > {v["revision"]}""", timeout=10_000)
+    return bot_events(target)
+
+
 def axe_clean(page, axe, where):
     report = run_axe(page, axe, PAGE)
     print(f"\naxe {where}: {report['counts']}")
@@ -97,6 +140,7 @@ def to_ionization_taps(room, info, seats):
 def test_the_teachers_page_runs_a_class(browser, teacher_server, room, axe, figures, tmp_path):
     info = room.create_class(game="periodic", tables=2, seats=3, edition="en", duplicate=True)
     seats = [room.join(info.code, n) for n in NAMES]  # both tables full: both games start
+    count_hand_moves(seats)
     context, page = sized_page(browser, 1500, 1000)
     try:
         open_page(page, teacher_server, info.code, info.teacher_key)
@@ -144,6 +188,28 @@ def test_the_teachers_page_runs_a_class(browser, teacher_server, room, axe, figu
         assert room.teacher(info.code, info.teacher_key).overview()["tables"][1]["seats"][2][
             "bot"] == "greedy"
         assert "Table 2, seat 3" in page.locator(f'{PAGE} [data-role="notice"]').inner_text()
+        fay = seats[5]
+        assert (fay.table, fay.index) == (1, 2)
+        bot_made = bot_moves_for(page, seats, fay)
+
+        # the seat a bot plays for Fay: the students' words and colour, never "connected"
+        row = page.locator(f'{PAGE} [data-table="1"] li[data-seat="2"]')
+        page.wait_for_selector(f'{PAGE} [data-table="1"] li[data-seat="2"][data-state="stand-in"]')
+        assert "a bot plays for Fay" in row.inner_text()
+        assert "connected" not in row.inner_text()
+        connected = page.locator(f'{PAGE} [data-table="0"] li[data-state="connected"] .pe-cr-state')
+        assert row.locator(".pe-cr-state").evaluate("n => getComputedStyle(n).color") != \
+            connected.first.evaluate("n => getComputedStyle(n).color")
+        page.select_option(f'{PAGE} .pe-cr-tools select', "uk")  # and in Ukrainian
+        page.wait_for_selector(f'{PAGE} [data-table="1"] li[data-seat="2"]:has-text("бот грає за: Fay")')
+        page.select_option(f'{PAGE} .pe-cr-tools select', "en")
+        page.wait_for_selector(f'{PAGE} [data-table="1"] li[data-seat="2"]:has-text("a bot plays for Fay")')
+
+        # the class paused, so the counts hold still while the teacher reads them
+        page.click(f'{PAGE} [data-role="pause"]')
+        page.wait_for_selector(f'{PAGE} [data-role="paused"]')
+        bot_made = bot_events(fay)
+        assert bot_made >= 2
 
         # results: a table, the chart, the CSV download
         page.click(f'{PAGE} [data-role="show-results"]')
@@ -159,6 +225,19 @@ def test_the_teachers_page_runs_a_class(browser, teacher_server, room, axe, figu
         assert sorted(r[2] for r in rows[1:]) == sorted(NAMES)
         truth = room.teacher(info.code, info.teacher_key).results()["rows"]
         assert [int(r[4]) for r in rows[1:]] == [r["score"] for r in truth]
+        # each seat's moves and how many a bot made: Fay's bot moves as her table's log counts
+        # them, her moves as the game's; the share shown on the page in words
+        head = rows[0]
+        assert head[9:] == ["moves", "moves made by a bot", "played mostly by bots",
+                            "turns a stand-in played", "a stand-in played more than 3 turns"]
+        fay_row = next(r for r in rows[1:] if r[2] == "Fay")
+        moves = int(fay_row[9])
+        assert int(fay_row[10]) == bot_made and moves == bot_made + fay.hand_moves
+        assert fay_row[11] == ("1" if bot_made * 2 > moves else "0")
+        share = page.locator(f'{PAGE} [data-role="results"] tr[data-table="1"][data-seat="2"] '
+                             '[data-role="bot-share"]').inner_text()
+        assert share.startswith(f"{bot_made} of {moves}")
+        assert ("played mostly by bots" in share) is (bot_made * 2 > moves)
 
         # watch a table: its public view, following its moves
         page.click(f'{PAGE} .pe-cr-table[data-table="0"] [data-role="watch"]')
@@ -285,3 +364,25 @@ def _seated(teacher) -> list[dict]:
     """Every taken seat of the class as {name, table}, from the teacher's overview."""
     return [{"name": seat["name"], "table": t["table"]}
             for t in teacher.overview()["tables"] for seat in t["seats"] if seat.get("name")]
+
+
+def test_the_teachers_page_speaks_the_browsers_language_and_keeps_the_teachers(browser,
+                                                                             teacher_server):
+    """No ?lang=: a browser that asks for German (navigator.languages and Accept-Language) gets
+    the page in German; the teacher's own choice on the page is kept on the device, over the
+    browser's, at the next visit."""
+    context, page = sized_page(browser, 1000, 800, locale="de-DE")
+    context.set_extra_http_headers({"Accept-Language": "de-DE,de;q=0.9"})
+    try:
+        assert page.evaluate("navigator.languages")[0].startswith("de")
+        page.goto(teacher_server.base + "/")
+        page.wait_for_selector(f'{PAGE} h3:has-text("Eine Klasse öffnen")', timeout=90_000)
+        assert page.get_attribute(PAGE, "lang") == "de"
+        page.select_option(f'{PAGE} .pe-cr-tools select', "uk")
+        page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")')
+        page.wait_for_function("localStorage.getItem('periodic_edu.language') === 'uk'")
+        page.goto(teacher_server.base + "/")  # the same device again: its teacher's choice
+        page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")', timeout=90_000)
+        assert page.js_errors == []
+    finally:
+        context.close()

@@ -77,3 +77,25 @@ def test_a_language_chosen_before_the_browser_speaks_is_kept(tmp_path):
     app.switch.value = "uk"  # the visitor was quicker than the page's first message
     hello(app, stored="", languages=["de"], class_seats=[])
     assert app.switch.value == "uk"
+
+
+def test_the_teachers_page_follows_the_browser_and_keeps_the_teachers_choice(tmp_path):
+    from periodic_edu.classroom import open_room
+    from periodic_edu.widgets.teacher_page import teacher_page
+
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        app = teacher_page(room=room)
+        assert app.page.lang == "en"
+        hello(app, stored="", languages=["fr-FR", "de-DE"], class_seats=["periodic"])
+        assert app.page.lang == "de" and app.checks.lang == "de"  # the checks follow the page
+        assert app.prefs.chosen == ""  # followed the browser: nothing kept on the device
+        app.page._dispatch({"type": "lang", "lang": "uk"})  # the page's Language menu
+        assert app.page.lang == "uk" and app.prefs.chosen == "uk"
+
+        asked = teacher_page(room=room)  # ?lang= wins over the device, before or after it
+        asked.use_page_language(lambda: "uk")
+        hello(asked, stored="de", languages=["de"], class_seats=[])
+        assert asked.page.lang == "uk" and asked.prefs.chosen == "uk"
+    finally:
+        room.close()
