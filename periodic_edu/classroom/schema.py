@@ -26,6 +26,13 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
   none; its ``id`` is the class's id (one row per class);
 * ``asks`` - a question the teacher asked the class: the phase (pre, post, quick, exit), the
   form, the bank's item ids, open or closed, revealed or not;
+* ``page_tries`` - what bounds a page's joins and PINs across its reloads (issue 29): per try,
+  the asking page's id (a random id the workshop server derives from the browser's cookie, or
+  the kernel's own), what it was (``join``: a join or rejoin; ``pin``: a wrong PIN, with the
+  name tried, as its ``name_key``) and when; rows older than an hour are deleted as new ones
+  come;
+* ``seat_pages`` - which page took each seat (the same id), so one page holds one seat of a
+  class even after a reload;
 * ``answers`` - one seat's answer to one item of one ask (the response as given, bounded, and
   its grade and the misconception codes its distractors target), kept, exported and purged
   like the moves: nothing else about the student.
@@ -37,7 +44,7 @@ __all__ = ["TABLES", "SCHEMA", "SCHEMA_VERSION", "ddl"]
 SCHEMA_VERSION = 1
 
 #: in deletion order (children first): a purge deletes a class's rows from each
-TABLES = ("homework_results", "assignments", "answers", "asks", "pacing", "refusals", "events",
+TABLES = ("page_tries", "seat_pages", "homework_results", "assignments", "answers", "asks", "pacing", "refusals", "events",
           "seats", "room_tables", "classes")
 
 SCHEMA = (
@@ -150,6 +157,22 @@ SCHEMA = (
         codes TEXT NOT NULL,
         at {float} NOT NULL,
         UNIQUE (ask_id, seat_id, item))""",
+    # the page bounds (room.py's rejoin and join): rows of the last hour only
+    """CREATE TABLE IF NOT EXISTS page_tries (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        asker TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name_key TEXT,
+        at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS seat_pages (
+        seat_id TEXT PRIMARY KEY REFERENCES seats(id) ON DELETE CASCADE,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        asker TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS page_tries_asker ON page_tries (asker, at)",
+    "CREATE INDEX IF NOT EXISTS page_tries_name ON page_tries (class_id, name_key, at)",
+    "CREATE INDEX IF NOT EXISTS page_tries_at ON page_tries (at)",
+    "CREATE INDEX IF NOT EXISTS seat_pages_class ON seat_pages (class_id, asker)",
     "CREATE INDEX IF NOT EXISTS asks_class ON asks (class_id, status)",
     "CREATE INDEX IF NOT EXISTS answers_class ON answers (class_id)",
     "CREATE INDEX IF NOT EXISTS answers_seat ON answers (seat_id)",
