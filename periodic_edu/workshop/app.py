@@ -23,6 +23,7 @@ notice), and one "ready" block (:mod:`.ready`).
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -43,7 +44,8 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from ..classroom import RoomError, credentials
 from . import logs, new_class, ready, template
 from .handlers import (RoomKernelHandler, RoomPageHandler, RoomShutdownHandler,
-                       RoomWebsocketHandler, TeacherPageHandler, log_request)
+                       RoomWebsocketHandler, TeacherPageHandler, VISITOR_SECRET_SETTING,
+                       log_request)
 from .kernel_guard import MEMORY_ENV
 from .kernels import RoomKernelManager
 
@@ -169,8 +171,13 @@ class WorkshopVoila(Voila):
         # time; found by benchmarks/class_load.py). Tornado then logs once that its own
         # (unused: ms read as s) timeout cannot exceed the interval.
         # log_request: an old tab's requests for a kernel that no longer runs are one line
+        # the secret of this run: visitor ids (a page's bounds follow its browser across
+        # reloads, handlers.tell_visitor) and the teacher's cookie; new at every start
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
-                                 "log_function": log_request, **self.tornado_settings}
+                                 "log_function": log_request, **self.tornado_settings,
+                                 VISITOR_SECRET_SETTING: secrets.token_bytes(32)}
+        if credentials.VISITOR_HEADER not in vc.http_header_envs:
+            vc.http_header_envs = [*vc.http_header_envs, credentials.VISITOR_HEADER]
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
         self._kernel_home = Path(tempfile.mkdtemp(prefix="periodic_edu_kernels_"))

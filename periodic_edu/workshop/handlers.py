@@ -32,6 +32,8 @@ before jupyter_server would write it raw into the log.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import random
 from collections import OrderedDict
@@ -47,6 +49,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import (VoilaKernelWebsocketHandler,
                                                    read_header_from_binary_message)
 
+from ..classroom import credentials
 from ..echo import echo
 
 from .kernels import RoomFull, RoomKernelManager, Ticket
@@ -56,6 +59,8 @@ __all__ = ["RoomPageHandler", "TeacherPageHandler", "RoomShutdownHandler", "Room
            "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after", "MAX_SOCKETS_PER_KERNEL",
            "MAX_UNSENT_BYTES", "log_request"]
 
+#: The tornado setting holding this server run's secret for visitor ids and the teacher cookie.
+VISITOR_SECRET_SETTING = "periodic_edu_secret"
 #: Seconds a visitor of a full room (or of a server that could not start the dashboard) waits
 #: before the page asks again: a few, plus up to RETRY_JITTER_S at random.
 RETRY_AFTER_S = 4
@@ -83,6 +88,27 @@ def page_secret(handler: tornado.web.RequestHandler) -> bytes | None:
         return None
     _version, token, _timestamp = handler._get_raw_xsrf_token()
     return token
+def visitor_id(handler: tornado.web.RequestHandler, secret: bytes | None) -> str | None:
+    """The visitor's id the kernel keeps the page bounds under (``credentials.VISITOR_HEADER``):
+    an HMAC of the browser's ``_xsrf`` token under a secret of this server's run. The same for
+    every reload of one browser (the cookie stays), different for every browser, and it tells
+    the kernel nothing about the cookie. The token is the one this response sets when the
+    request brought none (a first visit). None without a secret."""
+    if not secret:
+        return None
+    token = handler._get_raw_xsrf_token()[1]
+    return hmac.new(secret, token, hashlib.sha256).hexdigest()[:32]
+
+
+def tell_visitor(handler: tornado.web.RequestHandler) -> None:
+    """Put the visitor's id in the request's header that Voila passes to the kernel, over
+    whatever the browser sent in it (a browser cannot choose its id, only lose its cookie)."""
+    visitor = visitor_id(handler, handler.settings.get(VISITOR_SECRET_SETTING))
+    handler.request.headers.pop(credentials.VISITOR_HEADER, None)
+    if visitor is not None:
+        handler.request.headers[credentials.VISITOR_HEADER] = visitor
+
+
 #: Query arguments Voila would read to pick another template or theme.
 _OVERRIDES = ("template", "theme")
 
@@ -99,6 +125,7 @@ class RoomPageHandler(TornadoVoilaHandler):
         # Tornado sets the _xsrf cookie when the token is first read in a request.
         _ = self.xsrf_token
         owner = self._get_raw_xsrf_token()[1]
+        tell_visitor(self)  # the kernel's page bounds follow the browser across reloads
         km = self.kernel_manager
         ticket = (km.admit(owner, self.request.remote_ip)
                   if isinstance(km, RoomKernelManager) else None)

@@ -281,3 +281,35 @@ def test_the_teacher_types_the_room_key_into_the_create_form(school, browser):
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()
+
+
+def test_a_reload_keeps_the_pages_seat_bound_and_a_cleared_cookie_is_a_new_visitor(school):
+    """The server gives each kernel its browser's id (from the cookie, the same at every
+    reload): a reloaded page that forgot its token cannot take a second seat of the class; a
+    visitor who clears the cookie is a new visitor (bounded by --seats_per_address and the
+    proxy's page limit instead, docs/workshop.md)."""
+    from periodic_edu.classroom import open_room
+    room = open_room(f"sqlite:///{school.db}", create=False)
+    try:
+        code = room.create_class(game="periodic", tables=1, seats=3).code
+    finally:
+        room.close()
+
+    async def attempt() -> list[dict]:
+        first = Page(school.base)
+        out = [await first.join(code, "Rae")]
+        reloaded = Page(school.base)
+        reloaded.session.cookies = dict(first.session.cookies)  # the same browser
+        out.append(await reloaded.join(code, "Rae2"))
+        cleared = Page(school.base)  # no cookie: a new visitor
+        out.append(await cleared.join(code, "Sam"))
+        for page in (first, reloaded, cleared):
+            await page.close_tab()
+        return out
+
+    first, reloaded, cleared = run_async(attempt)
+    seated = ("waiting", "playing")
+    assert first.get("phase") in seated and not first.get("error"), first.get("error")
+    assert reloaded.get("phase") == "join"
+    assert "one page, one seat" in reloaded.get("error", ""), reloaded.get("error")
+    assert cleared.get("phase") in seated and not cleared.get("error"), cleared.get("error")
