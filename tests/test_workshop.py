@@ -500,7 +500,7 @@ def test_a_class_is_created_from_the_page_only_with_the_room_key(tmp_path, monke
         room.close()
     monkeypatch.setattr(classroom_widget, "MAX_LIVE_CLASSES", 30)
     # a full store says so on the page, and nothing is half made
-    full = open_room(f"sqlite:///{tmp_path / 'full.db'}?max_page_count=40")
+    full = open_room(f"sqlite:///{tmp_path / 'full.db'}?max_page_count=50")
     try:
         page = ClassroomWidget(room=full)
         big = {"type": "create", "game": "periodic", "tables": 60, "seats": 5, "room_key": key}
