@@ -1192,6 +1192,10 @@ class Teacher:
                     person["last_seen"], free["id"]))
             tx.run("UPDATE refusals SET seat_id = ?, table_id = ? WHERE seat_id = ?",
                    (free["id"], target["id"], person["id"]))
+            # the page that took the seat holds the new one (one seat per page and class)
+            tx.run("DELETE FROM seat_pages WHERE seat_id = ?", (free["id"],))
+            tx.run("UPDATE seat_pages SET seat_id = ? WHERE seat_id = ?",
+                   (free["id"], person["id"]))
             asks.seat_moved(tx, person["id"], free["id"])
             room._bump(tx, source, now)
             room._bump(tx, target, now)

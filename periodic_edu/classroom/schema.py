@@ -12,7 +12,8 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
 * ``room_tables`` - per table: the revision, the status, the engine's own save (seed + actions,
   the players' names in it) and when it last changed;
 * ``seats`` - per seat: the name the student typed, the SHA-256 of the seat token, the PIN's
-  salted PBKDF2 hash and its failure count, the bot (if a bot plays it), last seen;
+  salted PBKDF2 hash, the bot (if a bot plays it), last seen (``pin_failures`` and
+  ``pin_locked_until`` are left from the PIN lock that ``page_tries`` replaced, and unused);
 * ``events`` - what the table's log says beyond the moves (a bot stood in for a seat, its person
   came back, the teacher started the table);
 * ``refusals`` - a move the rules refused: the action as typed (bounded), the reason's id and
