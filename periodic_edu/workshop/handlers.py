@@ -218,6 +218,7 @@ class TeacherPageHandler(RoomPageHandler):
             return self._page(400, "no_options", link=self.base_url)
         _ = self.xsrf_token  # sets the _xsrf cookie: the page's secret (and the form's)
         owner = self._get_raw_xsrf_token()[1]
+        tell_visitor(self)  # never a header the browser chose in a kernel's environment
         km = self.kernel_manager
         if not isinstance(km, RoomKernelManager):
             return await TornadoVoilaHandler.get(self, path)
