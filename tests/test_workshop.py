@@ -500,7 +500,7 @@ def test_a_class_is_created_from_the_page_only_with_the_room_key(tmp_path, monke
         room.close()
     monkeypatch.setattr(classroom_widget, "MAX_LIVE_CLASSES", 30)
     # a full store says so on the page, and nothing is half made
-    full = open_room(f"sqlite:///{tmp_path / 'full.db'}?max_page_count=40")
+    full = open_room(f"sqlite:///{tmp_path / 'full.db'}?max_page_count=50")
     try:
         page = ClassroomWidget(room=full)
         big = {"type": "create", "game": "periodic", "tables": 60, "seats": 5, "room_key": key}
@@ -607,3 +607,31 @@ def test_a_websocket_whose_page_does_not_read_is_closed_past_the_bound(caplog):
         handlers.VoilaKernelWebsocketHandler.write_message = original
     assert sent == [b"a", b"b"]
     assert sum("left 8 MB unread" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_the_teacher_cookie_is_signed_by_this_run_and_wrong_keys_are_bounded_per_address():
+    """periodic_edu.workshop.teacher_gate: a cookie of this run opens, one of another run (a
+    restart) or an altered one does not; the room key and a known class key open, anything
+    else does not; ten wrong keys a minute per address, then a wait, and the window moves."""
+    from periodic_edu.classroom import credentials
+    from periodic_edu.workshop import teacher_gate
+    secret, other = os.urandom(32), os.urandom(32)
+    value = teacher_gate.cookie_value(secret).decode()
+    assert teacher_gate.cookie_valid(secret, value)
+    assert not teacher_gate.cookie_valid(other, value)
+    assert not teacher_gate.cookie_valid(secret, value[:-1] + ("0" if value[-1] != "0" else "1"))
+    assert not teacher_gate.cookie_valid(secret, None) and not teacher_gate.cookie_valid(None, value)
+    room_key, class_key = credentials.new_token(), credentials.new_token()
+    known = {credentials.token_hash(class_key)}
+    opens = lambda key: teacher_gate.key_opens(key, credentials.token_hash(room_key),
+                                               known.__contains__)
+    assert opens(room_key) and opens(class_key)
+    assert not opens(credentials.new_token()) and not opens("") and not opens("x" * 300)
+    now = [100.0]
+    wrong = teacher_gate.WrongKeys(clock=lambda: now[0])
+    for _ in range(teacher_gate.WRONG_KEYS_PER_MINUTE):
+        assert wrong.wait("10.0.0.1") == 0
+        wrong.add("10.0.0.1")
+    assert wrong.wait("10.0.0.1") == 60 and wrong.wait("10.0.0.2") == 0
+    now[0] += 61
+    assert wrong.wait("10.0.0.1") == 0

@@ -4,9 +4,10 @@
   store keeps only their SHA-256, so a copy of the store lets nobody sit at a seat or open the
   teacher's room (a 192-bit secret is not guessed from its hash);
 * a seat PIN is 6 digits, shown once to the student for rejoining from another device. The
-  store keeps a salted PBKDF2 hash (60,000 rounds), and the room bounds the tries
-  (:data:`PIN_TRIES` wrong PINs lock the seat's PIN for :data:`PIN_LOCK_SECONDS`; the teacher
-  can give the seat a new PIN, which also ends the lock). Six digits are only 10**6 PINs: a
+  store keeps a salted PBKDF2 hash (60,000 rounds), and the room bounds the guessing rate
+  without a lock anyone could trigger (:func:`pin_backoff` and the numbers below; the room's
+  ``Room.rejoin`` says how; the teacher can give the seat a new PIN, which also starts its
+  count again). Six digits are only 10**6 PINs: a
   copy of the store gives a seat's PIN in hours on one core (seconds on a GPU), so the store
   must be kept like the class list it is - a stolen store lets a thief rejoin a seat of a
   class still running;
@@ -22,12 +23,31 @@ import re
 import secrets
 
 __all__ = ["new_token", "token_hash", "valid_token", "new_pin", "pin_hash", "pin_matches",
-           "new_id", "dummy_pin_hash", "PIN_TRIES", "PIN_LOCK_SECONDS"]
+           "new_id", "dummy_pin_hash", "pin_backoff", "PIN_WINDOW", "SEAT_WRONG_PINS",
+           "CLEAN_MISTAKES", "PIN_BACKOFF_S", "ASKER_PATTERN", "VISITOR_HEADER", "VISITOR_ENV"]
 
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 PIN_DIGITS = 6
-PIN_TRIES = 5
-PIN_LOCK_SECONDS = 300
+#: Seconds every PIN bound counts over (a sliding window): a wrong PIN counts for an hour.
+PIN_WINDOW = 3600.0
+#: Wrong PINs one seat takes per window from every page together. Past it, only a page that is
+#: still "clean" (at most CLEAN_MISTAKES wrong PINs in the window, for any seat) is checked: the
+#: real student on a new device gets in at once, a page that has guessed is told to wait.
+SEAT_WRONG_PINS = 20
+#: Wrong PINs a page may have made in the window and still count as clean (a typo).
+CLEAN_MISTAKES = 1
+#: A page's wait after its n-th wrong PIN in the window, whichever seats it tried: none while
+#: it is clean (a typo is tried again at once), then PIN_BACKOFF_S * 2**(n-2) seconds (5, 10,
+#: 20, 40, ... at most the window).
+PIN_BACKOFF_S = 5.0
+#: What an asking page's id looks like (the workshop server's visitor id, or a kernel's own).
+ASKER_PATTERN = re.compile(r"^[0-9a-f]{32}$")
+#: The request header the workshop server sets (over whatever the browser sent) to the
+#: visitor's id: an HMAC of the browser's cookie under a secret of the server's run, so a
+#: reload keeps it and a kernel never learns the cookie. Voila passes it to the kernel's
+#: environment as :data:`VISITOR_ENV` (``VoilaConfiguration.http_header_envs``).
+VISITOR_HEADER = "X-Periodic-Edu-Visitor"
+VISITOR_ENV = "HTTP_" + VISITOR_HEADER.upper().replace("-", "_")
 _PBKDF2_ROUNDS = 60_000
 
 
@@ -60,6 +80,14 @@ def pin_matches(pin: object, stored: str | None) -> bool:
         return False
     salt = stored.split("$", 1)[0]
     return hmac.compare_digest(pin_hash(pin, salt), stored)
+
+
+def pin_backoff(wrong: int) -> float:
+    """Seconds a page waits after its last wrong PIN when it has made ``wrong`` of them in the
+    window (0 for none)."""
+    if wrong <= CLEAN_MISTAKES:
+        return 0.0
+    return min(PIN_BACKOFF_S * 2 ** min(wrong - CLEAN_MISTAKES - 1, 30), PIN_WINDOW)
 
 
 _DUMMY: list[str] = []

@@ -27,12 +27,18 @@ What happens when two of each other write arrive at once:
   join does (the table starts, and the leave keeps the seat the student's);
 * the teacher freeing a seat and that seat's move: serialized on the table row; a move after
   the free finds no seat for its token, a free after the move frees the seat as it is then.
+* two pages guessing PINs at once (one seat or several of a class): each try is admitted and
+  counted in a transaction that holds the class row exclusively, so they queue; the second
+  sees the first's count, and no bound is passed by arriving together. Two right PINs for
+  one seat at once: the first writes the new PIN, the second finds the PIN changed and is
+  told the name and PIN do not match.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import math
 import re
 import threading
 import time
@@ -89,6 +95,19 @@ class ClassInfo:
     seats: int
     edition: str
     settings: dict
+
+
+#: Joins and rejoins one page may send a minute, counted in the store (they survive a reload).
+PAGE_TRIES_PER_MINUTE = 5
+
+
+def _asker(asker: object) -> str | None:
+    """A page's id as the room keeps it, or None (not a page: no page bound)."""
+    if asker is None:
+        return None
+    if not isinstance(asker, str) or not credentials.ASKER_PATTERN.match(asker):
+        raise BadInput("bad_choice", setting="asker", choices="32 hexadecimal digits")
+    return asker
 
 
 def _now() -> float:
@@ -248,18 +267,33 @@ class Room:
         return Teacher(self, row["code"], teacher_key)
 
     # ---- seats -----------------------------------------------------------------------------
-    def join(self, code: str, name: str) -> "Seat":
+    def join(self, code: str, name: str, asker: str | None = None) -> "Seat":
         """Seat a student (``name``: a pseudonym) at the first free seat, in table order. A table
         whose last seat this fills starts. The returned seat's ``token`` and ``pin`` are shown
-        to the student once; the store keeps only their hashes."""
+        to the student once; the store keeps only their hashes.
+
+        ``asker``: the asking page's id (:data:`credentials.ASKER_PATTERN`; None: the room's
+        own code, the command line, a test). A page holds one seat of a class (a second join is
+        ``one_seat`` while its first seat is taken) and makes :data:`PAGE_TRIES_PER_MINUTE`
+        joins and rejoins a minute; both are kept in the store, so a reload (a new kernel for
+        the same browser) does not start them again."""
         name = _clean_name(name)
+        now = self.clock()
+        asker = _asker(asker)
+        if asker is not None:  # counted in its own transaction: it stays counted whatever
+            with self.store.write() as tx:  # the join's answer; before the slow hash
+                self._page_try(tx, self._class(tx, code, lock="update")["id"], asker, now)
         token, pin = credentials.new_token(), credentials.new_pin()
         pin_hash = credentials.pin_hash(pin)  # slow on purpose: before the transaction
-        now = self.clock()
         with self.store.write() as tx:
             cls = self._class(tx, code, lock="update")  # joins of one class queue here
             if cls["settings"].get("join_locked"):
                 raise RoomError("join_locked")
+            if asker is not None and tx.one(
+                    "SELECT s.id FROM seat_pages p JOIN seats s ON s.id = p.seat_id "
+                    "WHERE p.class_id = ? AND p.asker = ? AND s.name IS NOT NULL",
+                    (cls["id"], asker)) is not None:
+                raise RoomError("one_seat")
             if tx.one("SELECT id FROM seats WHERE class_id = ? AND name_key = ?",
                       (cls["id"], _name_key(name))) is not None:
                 raise NameTaken("name_taken", name=name)
@@ -277,6 +311,7 @@ class Room:
                    "last_seen = ? WHERE id = ?",
                    (name, _name_key(name), credentials.token_hash(token), pin_hash, now,
                     free["id"]))
+            self._seat_page(tx, cls["id"], free["id"], asker)
             table = tx.lock("room_tables", free["table_id"])
             new = self._bump(tx, table, now)
             if table["status"] != "waiting":  # a freed seat: the table's log says who came
@@ -306,53 +341,109 @@ class Room:
             return False
         return True
 
-    def rejoin(self, code: str, name: str, pin: str) -> "Seat":
+    def rejoin(self, code: str, name: str, pin: str, asker: str | None = None) -> "Seat":
         """A student's seat from another device: class code, name and PIN. The seat gets a new
-        token (the old device's stops working) and a new PIN. Wrong PINs are bounded:
-        ``credentials.PIN_TRIES`` of them lock the seat's PIN for a while."""
+        token (the old device's stops working) and a new PIN.
+
+        Wrong PINs are bounded by a rate, never by a lock that one page could set on a
+        classmate (issue 29; docs/classroom.md has the numbers and what k pages get):
+
+        * per asking page (``asker``): after its n-th wrong PIN in the last
+          :data:`credentials.PIN_WINDOW` seconds (for any name) the page waits
+          ``credentials.pin_backoff(n)`` seconds (5, 10, 20, ...) - ``too_fast``;
+        * per seat: at most :data:`credentials.SEAT_WRONG_PINS` wrong PINs in the window from
+          all pages together; past that only a page that is still clean (at most
+          :data:`credentials.CLEAN_MISTAKES` wrong PINs in the window) is checked, any other
+          is told ``pin_locked``. A classmate's pages that guessed are no longer clean, so
+          they cannot keep the real student, on a page that has not guessed, out.
+
+        A try is counted (a ``pin`` row of ``page_tries``) in its own transaction before the
+        PIN's hash is computed, and the count is uncounted when the PIN was right; tries of one
+        class queue on the class row, so two pages guessing at once both count and the bounds
+        are exact. A right PIN starts the seat's count again (the PIN is new). An unknown name
+        costs the same hash and counts against the asking page like a wrong PIN.
+        ``asker`` None (the room's own code, the command line): only the seat's bound applies,
+        and such a caller is never clean."""
         name = _clean_name(name)
+        asker = _asker(asker)
         token, new_pin = credentials.new_token(), credentials.new_pin()
-        with self.store.read() as tx:
-            cls = self._class(tx, code)
-            seat = tx.one("SELECT * FROM seats WHERE class_id = ? AND name_key = ?",
-                          (cls["id"], _name_key(name)))
-        if seat is None:
-            # the same PBKDF2 as a real name's check: the answer's time does not tell which
-            # names sit in the class
-            credentials.pin_matches(pin, credentials.dummy_pin_hash())
-            raise NotFound("bad_pin")
         now = self.clock()
-        if seat["pin_locked_until"] > now:
-            raise SeatLocked("pin_locked", seconds=int(seat["pin_locked_until"] - now) + 1)
-        # the PIN's hash is slow on purpose: computed outside any transaction, then the write
-        # checks that the seat's PIN is still the one checked (two rejoins at once: one wins)
-        right = credentials.pin_matches(pin, seat["pin_hash"])
-        new_hash = credentials.pin_hash(new_pin) if right else None
+        key = _name_key(name)
+        try_id = credentials.new_id()
+        with self.store.write() as tx:
+            cls = self._class(tx, code, lock="update")  # the tries of one class queue here
+            self._admit_pin(tx, cls["id"], key, asker, now)
+            if asker is not None:
+                self._page_try(tx, cls["id"], asker, now)
+            tx.run("INSERT INTO page_tries (id, class_id, asker, kind, name_key, at) "
+                   "VALUES (?, ?, ?, 'pin', ?, ?)", (try_id, cls["id"], asker or "", key, now))
+            seat = tx.one("SELECT * FROM seats WHERE class_id = ? AND name_key = ?",
+                          (cls["id"], key))
+        # the PIN's hash is slow on purpose: computed outside any transaction. A name that
+        # sits in no seat costs the same hash (the answer's time does not tell which names
+        # sit in the class)
+        right = credentials.pin_matches(pin, credentials.dummy_pin_hash() if seat is None
+                                        else seat["pin_hash"])
+        if seat is None or not right:
+            raise NotFound("bad_pin")  # the try stays counted
+        new_hash = credentials.pin_hash(new_pin)
         with self.store.write() as tx:
             row = tx.lock("seats", seat["id"])
             if row is None:
                 raise NotFound("no_class")
-            if row["pin_locked_until"] > now:
-                raise SeatLocked("pin_locked", seconds=int(row["pin_locked_until"] - now) + 1)
-            if right and row["pin_hash"] == seat["pin_hash"]:
-                tx.run("UPDATE seats SET token_hash = ?, pin_hash = ?, pin_failures = 0, "
-                       "last_seen = ? WHERE id = ?",
-                       (credentials.token_hash(token), new_hash, now, seat["id"]))
-                table_no = tx.one("SELECT table_no FROM room_tables WHERE id = ?",
-                                  (seat["table_id"],))["table_no"]
-            else:
-                # counted in the row itself (locked above), so wrong PINs sent at once all count
-                failures = row["pin_failures"] + 1
-                if failures >= credentials.PIN_TRIES:
-                    tx.run("UPDATE seats SET pin_failures = 0, pin_locked_until = ? WHERE id = ?",
-                           (now + credentials.PIN_LOCK_SECONDS, seat["id"]))
-                else:
-                    tx.run("UPDATE seats SET pin_failures = ? WHERE id = ?",
-                           (failures, seat["id"]))
-                table_no = None
-        if table_no is None:
-            raise NotFound("bad_pin")  # after the count was committed
+            if row["pin_hash"] != seat["pin_hash"]:  # two rejoins at once: the first won
+                raise NotFound("bad_pin")
+            tx.run("UPDATE seats SET token_hash = ?, pin_hash = ?, pin_failures = 0, "
+                   "pin_locked_until = 0, last_seen = ? WHERE id = ?",
+                   (credentials.token_hash(token), new_hash, now, seat["id"]))
+            # a new PIN: the guesses at the old one count no more, and this try was no guess
+            tx.run("DELETE FROM page_tries WHERE id = ? OR (class_id = ? AND name_key = ? "
+                   "AND kind = 'pin')", (try_id, cls["id"], key))
+            self._seat_page(tx, cls["id"], seat["id"], asker)
+            table_no = tx.one("SELECT table_no FROM room_tables WHERE id = ?",
+                              (seat["table_id"],))["table_no"]
         return Seat(self, token, cls["code"], table_no, seat["seat_no"], seat["name"], new_pin)
+
+    def _admit_pin(self, tx: Tx, class_id: str, key: str, asker: str | None,
+                   now: float) -> None:
+        """Refuse a PIN try past the page's backoff or past the seat's bound (see
+        :meth:`rejoin`); old tries are forgotten here."""
+        window = credentials.PIN_WINDOW
+        tx.run("DELETE FROM page_tries WHERE at < ?", (now - window,))
+        clean = False
+        if asker is not None:
+            mine = tx.one("SELECT COUNT(*) AS n, MAX(at) AS last FROM page_tries "
+                          "WHERE asker = ? AND kind = 'pin'", (asker,))
+            wait = credentials.pin_backoff(mine["n"]) - (now - (mine["last"] or now))
+            if wait > 0:
+                raise RoomError("too_fast", seconds=math.ceil(wait))
+            clean = mine["n"] <= credentials.CLEAN_MISTAKES
+        seat = tx.one("SELECT COUNT(*) AS n, MIN(at) AS first FROM page_tries "
+                      "WHERE class_id = ? AND name_key = ? AND kind = 'pin'", (class_id, key))
+        if seat["n"] >= credentials.SEAT_WRONG_PINS and not clean:
+            raise SeatLocked("pin_locked",
+                             seconds=max(1, math.ceil(seat["first"] + window - now)))
+
+    @staticmethod
+    def _page_try(tx: Tx, class_id: str, asker: str, now: float) -> None:
+        """Count one join or rejoin of page ``asker``, or refuse it (nothing counted) past
+        :data:`PAGE_TRIES_PER_MINUTE`."""
+        recent = tx.one("SELECT COUNT(*) AS n, MIN(at) AS first FROM page_tries "
+                        "WHERE asker = ? AND kind = 'join' AND at > ?", (asker, now - 60))
+        if recent["n"] >= PAGE_TRIES_PER_MINUTE:
+            raise RoomError("too_fast", seconds=max(1, math.ceil(recent["first"] + 60 - now)))
+        tx.run("DELETE FROM page_tries WHERE at < ?", (now - credentials.PIN_WINDOW,))
+        tx.run("INSERT INTO page_tries (id, class_id, asker, kind, at) "
+               "VALUES (?, ?, ?, 'join', ?)", (credentials.new_id(), class_id, asker, now))
+
+    @staticmethod
+    def _seat_page(tx: Tx, class_id: str, seat_id: str, asker: str | None) -> None:
+        """Page ``asker`` holds seat ``seat_id`` now (one seat per page and class)."""
+        if asker is None:
+            return
+        tx.run("DELETE FROM seat_pages WHERE seat_id = ?", (seat_id,))
+        tx.run("INSERT INTO seat_pages (seat_id, class_id, asker) VALUES (?, ?, ?)",
+               (seat_id, class_id, asker))
 
     def _seat(self, tx: Tx, token: object) -> dict:
         if not credentials.valid_token(token):
@@ -1097,6 +1188,9 @@ class Teacher:
             target = self._person(tx, row, table, seat)
             tx.run("UPDATE seats SET pin_hash = ?, pin_failures = 0, pin_locked_until = 0 "
                    "WHERE id = ?", (pin_hash, target["id"]))
+            # a new PIN: the guesses at the old one count no more
+            tx.run("DELETE FROM page_tries WHERE class_id = ? AND name_key = ? AND kind = 'pin'",
+                   (cls["id"], target["name_key"]))
         return pin
 
     def move(self, table: int, seat: int, to_table: int) -> tuple[int, int]:
@@ -1143,6 +1237,10 @@ class Teacher:
                     person["last_seen"], free["id"]))
             tx.run("UPDATE refusals SET seat_id = ?, table_id = ? WHERE seat_id = ?",
                    (free["id"], target["id"], person["id"]))
+            # the page that took the seat holds the new one (one seat per page and class)
+            tx.run("DELETE FROM seat_pages WHERE seat_id = ?", (free["id"],))
+            tx.run("UPDATE seat_pages SET seat_id = ? WHERE seat_id = ?",
+                   (free["id"], person["id"]))
             asks.seat_moved(tx, person["id"], free["id"])
             room._bump(tx, source, now)
             room._bump(tx, target, now)

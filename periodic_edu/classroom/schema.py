@@ -12,7 +12,8 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
 * ``room_tables`` - per table: the revision, the status, the engine's own save (seed + actions,
   the players' names in it) and when it last changed;
 * ``seats`` - per seat: the name the student typed, the SHA-256 of the seat token, the PIN's
-  salted PBKDF2 hash and its failure count, the bot (if a bot plays it), last seen;
+  salted PBKDF2 hash, the bot (if a bot plays it), last seen (``pin_failures`` and
+  ``pin_locked_until`` are left from the PIN lock that ``page_tries`` replaced, and unused);
 * ``events`` - what the table's log says beyond the moves (a bot stood in for a seat, its person
   came back, the teacher started the table), and one row per bot move (a stand-in's or a bot
   seat's: the results count a bot's share of each seat's moves from them);
@@ -27,6 +28,13 @@ What each table holds (and nothing more, DESIGN §7's privacy rule):
   none; its ``id`` is the class's id (one row per class);
 * ``asks`` - a question the teacher asked the class: the phase (pre, post, quick, exit), the
   form, the bank's item ids, open or closed, revealed or not;
+* ``page_tries`` - what bounds a page's joins and PINs across its reloads (issue 29): per try,
+  the asking page's id (a random id the workshop server derives from the browser's cookie, or
+  the kernel's own), what it was (``join``: a join or rejoin; ``pin``: a wrong PIN, with the
+  name tried, as its ``name_key``) and when; rows older than an hour are deleted as new ones
+  come;
+* ``seat_pages`` - which page took each seat (the same id), so one page holds one seat of a
+  class even after a reload;
 * ``answers`` - one seat's answer to one item of one ask (the response as given, bounded, and
   its grade and the misconception codes its distractors target), kept, exported and purged
   like the moves: nothing else about the student.
@@ -38,7 +46,7 @@ __all__ = ["TABLES", "SCHEMA", "SCHEMA_VERSION", "ddl"]
 SCHEMA_VERSION = 1
 
 #: in deletion order (children first): a purge deletes a class's rows from each
-TABLES = ("homework_results", "assignments", "answers", "asks", "pacing", "refusals", "events",
+TABLES = ("page_tries", "seat_pages", "homework_results", "assignments", "answers", "asks", "pacing", "refusals", "events",
           "seats", "room_tables", "classes")
 
 SCHEMA = (
@@ -151,6 +159,22 @@ SCHEMA = (
         codes TEXT NOT NULL,
         at {float} NOT NULL,
         UNIQUE (ask_id, seat_id, item))""",
+    # the page bounds (room.py's rejoin and join): rows of the last hour only
+    """CREATE TABLE IF NOT EXISTS page_tries (
+        id TEXT PRIMARY KEY,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        asker TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name_key TEXT,
+        at {float} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS seat_pages (
+        seat_id TEXT PRIMARY KEY REFERENCES seats(id) ON DELETE CASCADE,
+        class_id TEXT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        asker TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS page_tries_asker ON page_tries (asker, at)",
+    "CREATE INDEX IF NOT EXISTS page_tries_name ON page_tries (class_id, name_key, at)",
+    "CREATE INDEX IF NOT EXISTS page_tries_at ON page_tries (at)",
+    "CREATE INDEX IF NOT EXISTS seat_pages_class ON seat_pages (class_id, asker)",
     "CREATE INDEX IF NOT EXISTS asks_class ON asks (class_id, status)",
     "CREATE INDEX IF NOT EXISTS answers_class ON answers (class_id)",
     "CREATE INDEX IF NOT EXISTS answers_seat ON answers (seat_id)",

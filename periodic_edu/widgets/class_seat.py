@@ -15,10 +15,10 @@ Two pieces:
   PIN", who sits at the table (connected now or not, whose turn) and "I'm back" after an idle
   stand-in bot took the seat. It holds the game widget in :attr:`ClassPlayWidget.box`.
 
-**One page, one seat** (issue 29): the bounds of :mod:`._page_limits` are kept in the kernel
-(one page): one seat per class (leaving before the table starts frees it in the room), a few
-joins and rejoins a minute, a few wrong PINs, and a join sent while the last was answered is
-dropped. The kernel opens an existing room store only (``open_room(create=False)``), and a
+**One page, one seat** (issue 29): the bounds of :mod:`._page_limits`, kept in the kernel and,
+under the page's id, in the room (so a reload does not start them again): one seat per class
+(leaving before the table starts frees it in the room), a few joins and rejoins a minute, a
+backoff after wrong PINs, and a join sent while the last was answered is dropped. The kernel opens an existing room store only (``open_room(create=False)``), and a
 token the room does not know is said in words while the browser keeps it.
 
 **Live updates: the kernel is woken by the room.** Once seated, a thread of the kernel (one per
@@ -347,8 +347,8 @@ class ClassPlayWidget(RoomWidget):
     # ---- the seat ---------------------------------------------------------------------------
     def _join(self, intent: dict[str, Any]) -> None:
         """A join or rejoin, within this page's bounds (:mod:`._page_limits`): one seat per
-        class, a few tries a minute, a few wrong PINs."""
-        from ..classroom import NotFound, RoomError
+        class, a few tries a minute, a backoff after wrong PINs."""
+        from ..classroom import RoomError
         from ..engine import ClassCodeError, parse_class_code
         try:
             code = parse_class_code(intent["code"])
@@ -362,19 +362,15 @@ class ClassPlayWidget(RoomWidget):
             if self._seat is not None and self._seat.token == held or self.room.has_seat(held):
                 raise RoomError("one_seat")
             self._limits.release(code)  # that seat is gone (freed, rejoined elsewhere)
-        self._limits.try_join(rejoin=rejoin)
+        self._limits.try_join()
+        asker = self._limits.asker  # the room keeps the bounds that survive a reload under it
         try:
             if not rejoin:
                 self._joining = (intent["code"], intent["name"])
-                self._take(self.room.join(code, intent["name"]), joined=True)
+                self._take(self.room.join(code, intent["name"], asker=asker), joined=True)
                 return
-            try:
-                seat = self.room.rejoin(code, intent["name"], intent["pin"])
-            except NotFound as exc:
-                if exc.key == "bad_pin":
-                    self._limits.wrong_pin()
-                raise
-            self._take(seat, rejoined=True)
+            self._take(self.room.rejoin(code, intent["name"], intent["pin"], asker=asker),
+                       rejoined=True)
         finally:
             self._limits.answered()
 

@@ -23,6 +23,7 @@ notice), and one "ready" block (:mod:`.ready`).
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -43,7 +44,8 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from ..classroom import RoomError, credentials
 from . import logs, new_class, ready, template
 from .handlers import (RoomKernelHandler, RoomPageHandler, RoomShutdownHandler,
-                       RoomWebsocketHandler, TeacherPageHandler, log_request)
+                       RoomWebsocketHandler, TeacherPageHandler, ROOM_KEY_HASH_SETTING,
+                       VISITOR_SECRET_SETTING, log_request)
 from .kernel_guard import MEMORY_ENV
 from .kernels import RoomKernelManager
 
@@ -145,6 +147,16 @@ class WorkshopVoila(Voila):
             except (ValueError, RoomError) as error:
                 print(f"periodic_edu: {error}", file=sys.stderr)
                 self.exit(2)
+        else:
+            # the store is made here even without a class: a student who joins before the
+            # teacher made one is told "there is no class with that code" (a kernel opens an
+            # existing store only). Without a store the dashboard still serves everything
+            # but class play, which says the store cannot be reached: one line, no stop
+            try:
+                new_class.make_store()
+            except RoomError as error:
+                self.log.warning("periodic_edu: the room's store could not be made, so class "
+                                 "play will say it cannot be reached: %s", error)
         # light: one kernel first (a laptop's two cores start it fastest alone), then
         # LIGHT_SPARE once it is ready (ready.announce_when_ready), growing with arrivals
         pool = pool_size_for(self.class_size) if self.room else 1
@@ -173,8 +185,13 @@ class WorkshopVoila(Voila):
         # time; found by benchmarks/class_load.py). Tornado then logs once that its own
         # (unused: ms read as s) timeout cannot exceed the interval.
         # log_request: an old tab's requests for a kernel that no longer runs are one line
+        # the secret of this run: visitor ids (a page's bounds follow its browser across
+        # reloads, handlers.tell_visitor) and the teacher's cookie; new at every start
         self.tornado_settings = {"xsrf_cookie_kwargs": {"samesite": "Strict"},
-                                 "log_function": log_request, **self.tornado_settings}
+                                 "log_function": log_request, **self.tornado_settings,
+                                 VISITOR_SECRET_SETTING: secrets.token_bytes(32)}
+        if credentials.VISITOR_HEADER not in vc.http_header_envs:
+            vc.http_header_envs = [*vc.http_header_envs, credentials.VISITOR_HEADER]
         self.log.info("Sized for a class of %d: %d preheated kernels, at most %d visitors "
                       "with a kernel", self.class_size, pool, self.class_size)
         self._kernel_home = Path(tempfile.mkdtemp(prefix="periodic_edu_kernels_"))
@@ -191,6 +208,8 @@ class WorkshopVoila(Voila):
         # page creates a class only with it); new at every start, never stored
         self.room_key = credentials.new_token()
         self._kernel_env[ROOM_KEY_ENV] = credentials.token_hash(self.room_key)
+        # ... and the teacher's key form opens the teacher's page with it (handlers.py)
+        self.tornado_settings[ROOM_KEY_HASH_SETTING] = credentials.token_hash(self.room_key)
         # a teacher's kernel makes its mark here once its page opened a class (kernels.py)
         marks = self._kernel_home / "teacher_marks"
         marks.mkdir(mode=0o700)

@@ -32,6 +32,9 @@ before jupyter_server would write it raw into the log.
 """
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import hmac
 import json
 import random
 from collections import OrderedDict
@@ -47,15 +50,21 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import (VoilaKernelWebsocketHandler,
                                                    read_header_from_binary_message)
 
+from ..classroom import credentials
 from ..echo import echo
 
 from .kernels import RoomFull, RoomKernelManager, Ticket
-from .pages import page, visitor_language
+from . import teacher_gate
+from .pages import key_form, page, visitor_language
 
 __all__ = ["RoomPageHandler", "TeacherPageHandler", "RoomShutdownHandler", "RoomKernelHandler",
            "RoomWebsocketHandler", "RETRY_AFTER_S", "retry_after", "MAX_SOCKETS_PER_KERNEL",
            "MAX_UNSENT_BYTES", "log_request"]
 
+#: The tornado setting holding this server run's secret for visitor ids and the teacher cookie.
+VISITOR_SECRET_SETTING = "periodic_edu_secret"
+#: The tornado setting holding the SHA-256 of this run's room key (the teacher's key form).
+ROOM_KEY_HASH_SETTING = "periodic_edu_room_key_hash"
 #: Seconds a visitor of a full room (or of a server that could not start the dashboard) waits
 #: before the page asks again: a few, plus up to RETRY_JITTER_S at random.
 RETRY_AFTER_S = 4
@@ -83,6 +92,27 @@ def page_secret(handler: tornado.web.RequestHandler) -> bytes | None:
         return None
     _version, token, _timestamp = handler._get_raw_xsrf_token()
     return token
+def visitor_id(handler: tornado.web.RequestHandler, secret: bytes | None) -> str | None:
+    """The visitor's id the kernel keeps the page bounds under (``credentials.VISITOR_HEADER``):
+    an HMAC of the browser's ``_xsrf`` token under a secret of this server's run. The same for
+    every reload of one browser (the cookie stays), different for every browser, and it tells
+    the kernel nothing about the cookie. The token is the one this response sets when the
+    request brought none (a first visit). None without a secret."""
+    if not secret:
+        return None
+    token = handler._get_raw_xsrf_token()[1]
+    return hmac.new(secret, token, hashlib.sha256).hexdigest()[:32]
+
+
+def tell_visitor(handler: tornado.web.RequestHandler) -> None:
+    """Put the visitor's id in the request's header that Voila passes to the kernel, over
+    whatever the browser sent in it (a browser cannot choose its id, only lose its cookie)."""
+    visitor = visitor_id(handler, handler.settings.get(VISITOR_SECRET_SETTING))
+    handler.request.headers.pop(credentials.VISITOR_HEADER, None)
+    if visitor is not None:
+        handler.request.headers[credentials.VISITOR_HEADER] = visitor
+
+
 #: Query arguments Voila would read to pick another template or theme.
 _OVERRIDES = ("template", "theme")
 
@@ -99,6 +129,7 @@ class RoomPageHandler(TornadoVoilaHandler):
         # Tornado sets the _xsrf cookie when the token is first read in a request.
         _ = self.xsrf_token
         owner = self._get_raw_xsrf_token()[1]
+        tell_visitor(self)  # the kernel's page bounds follow the browser across reloads
         km = self.kernel_manager
         ticket = (km.admit(owner, self.request.remote_ip)
                   if isinstance(km, RoomKernelManager) else None)
@@ -154,21 +185,46 @@ class RoomPageHandler(TornadoVoilaHandler):
 
 
 class TeacherPageHandler(RoomPageHandler):
-    """``/teacher``: the teacher's page (its own notebook) from the same server. Its kernel is
-    started for this page load (the teacher's notebook has no pool), is not a seat (the class
-    keeps all its seats) and is owned by the page's cookie like a student's; at most
-    ``RoomKernelManager.max_teacher_kernels`` at once (a student opening /teacher gets only
-    the key form, and cannot fill the server with kernels)."""
+    """``/teacher``: the teacher's page (its own notebook) from the same server.
+
+    Without the teacher's cookie it is the key form of :mod:`.teacher_gate` (no kernel: a
+    load of ``/teacher`` by anyone, however often, starts nothing); the form's POST checks the
+    key in the server and, if it is right, sets the cookie and sends the browser back here.
+    With the cookie it is the Voila page: its kernel is started for this page load (the
+    teacher's notebook has no pool), is not a seat (the class keeps all its seats), is owned
+    by the page's cookie like a student's, and at most ``RoomKernelManager.max_teacher_kernels``
+    run at once."""
+
+    #: wrong keys per address (one server: one event loop, no await between check and count)
+    wrong_keys: ClassVar[teacher_gate.WrongKeys] = teacher_gate.WrongKeys()
+
+    def _secret(self) -> bytes | None:
+        return self.settings.get(VISITOR_SECRET_SETTING)
+
+    def _lang(self) -> str:
+        return visitor_language(self.get_query_argument("lang", None),
+                                self.request.headers.get("Accept-Language"))
+
+    def _key_form(self, status: int, error: str | None = None, **values: Any) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(key_form(lang=self._lang(), xsrf_field=self.xsrf_form_html(),
+                             action=self.request.uri or "", error=error, **values))
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         if any(self.get_query_argument(name, None) is not None for name in _OVERRIDES):
             return self._page(400, "no_options", link=self.base_url)
-        _ = self.xsrf_token  # sets the _xsrf cookie: the page's secret
+        _ = self.xsrf_token  # sets the _xsrf cookie: the page's secret (and the form's)
         owner = self._get_raw_xsrf_token()[1]
+        tell_visitor(self)  # never a header the browser chose in a kernel's environment
         km = self.kernel_manager
         if not isinstance(km, RoomKernelManager):
             return await TornadoVoilaHandler.get(self, path)
+        if not teacher_gate.cookie_valid(self._secret(),
+                                         self.get_cookie(teacher_gate.COOKIE)):
+            return self._key_form(200)
         ticket = km.admit_teacher(owner)
         if ticket is None:
             self.set_header("Retry-After", str(retry_after()))
@@ -182,6 +238,50 @@ class TeacherPageHandler(RoomPageHandler):
                     raise
                 self.log.exception("could not serve the teacher's page")
                 return self._page(503, "unavailable", refresh_s=retry_after())
+
+    @tornado.web.authenticated
+    async def post(self, path: str | None = None) -> None:
+        """The key form: the cookie and back to ``/teacher`` for a right key; the form again,
+        saying why, for a wrong one or past the address's bound (nothing else is said)."""
+        address = self.request.remote_ip or ""
+        key = self.get_body_argument("key", "").strip()[:200]
+        room_key_hash = self.settings.get(ROOM_KEY_HASH_SETTING)
+        # a right key always opens, even from an address past its bound: a class shares one
+        # address (a school's NAT), and a bound that refused the teacher would be a lock-out
+        # anyone could set - the key's 192 bits are what guessing cannot get past
+        if teacher_gate.key_opens(key, room_key_hash, _class_key_known):
+            self.set_cookie(teacher_gate.COOKIE, teacher_gate.cookie_value(self._secret()),
+                            path=self.request.path, httponly=True, samesite="Strict",
+                            secure=self.request.protocol == "https")
+            self.set_header("Cache-Control", "no-store")
+            return self.redirect(self.request.uri or self.request.path, status=303)
+        wait = self.wrong_keys.wait(address)
+        if wait:  # past the bound: answered slowly, in words, and not logged again
+            await asyncio.sleep(teacher_gate.SLOW_ANSWER_S)
+            self.set_header("Retry-After", str(wait))
+            return self._key_form(429, "too_many", seconds=wait)
+        self.wrong_keys.add(address)
+        self.log.warning("A wrong key was typed into the teacher's key form (address %s)",
+                         echo(address, 45))
+        return self._key_form(403, "wrong")
+
+
+def _class_key_known(key_hash: str) -> bool:
+    """True when a live class of the room's store has this teacher key hash. A store that
+    cannot be reached knows no key (the room key still opens the page)."""
+    from ..classroom import RoomError, open_room
+    try:
+        room = open_room(create=False)
+    except RoomError:
+        return False
+    try:
+        row = room.store.read_one("SELECT code FROM classes WHERE teacher_hash = ? "
+                                  "AND expires_at > ?", (key_hash, room.clock()))
+    except RoomError:
+        return False
+    finally:
+        room.close()
+    return row is not None
 
 
 def _seat_from_task(km: RoomKernelManager, ticket: Ticket, task: Any) -> None:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..classroom import open_room
 
-__all__ = ["parse_class_spec", "create_class", "ServerClass"]
+__all__ = ["parse_class_spec", "create_class", "make_store", "ServerClass"]
 
 _SPEC = re.compile(r"^(periodic|elemonster):(\d{1,2})x(\d)$")
 
@@ -53,3 +53,12 @@ def create_class(spec: str, room_url: str | None = None, *, keep: bool = False) 
     finally:
         room.close()
     return ServerClass(info.code, info.teacher_key)
+
+
+def make_store(room_url: str | None = None) -> None:
+    """Make the room's store if it is missing (its tables too), as the server's start does
+    with or without a class: students who join before the teacher made a class are told there
+    is no class with that code, not that the store cannot be reached. Only the start makes a
+    store; a kernel opens an existing one only, so a store removed while the class plays stays
+    "cannot be reached" and never turns into a new empty room."""
+    open_room(room_url, create=True).close()

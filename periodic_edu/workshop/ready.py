@@ -112,7 +112,8 @@ def ready_block(*, room: list[str], local: str, class_size: int, room_mode: bool
         lines += [f"    {url}" for url in room]
     lines.append(f"On this computer: {local}")
     if teacher:
-        lines.append(f"Teacher's page: {teacher} (type the class code and key into the page)")
+        lines.append(f"Teacher's page: {teacher} (its form takes your teacher key or the room "
+                     "key; then the class code and key go into the page)")
     if created_class:
         code, key = created_class
         lines.append(f"Class code, for the projector: {code}")

@@ -330,3 +330,21 @@ def voila_on_room(notebook: str, home: Path):
                                 REPO / "lessons") as server:
         server.room_url = url
         yield server
+
+
+#: The teacher's key form's words (periodic_edu.workshop.pages.TEXT), in English.
+TEACHER_KEY_LABEL = "Teacher key or room key"
+TEACHER_KEY_BUTTON = "Open the teacher's page"
+
+
+def open_teacher_page(page, base: str, key: str, timeout: int = 150_000) -> None:
+    """Open the workshop server's teacher's page as the teacher does: ``/teacher`` shows the
+    key form (no kernel yet); type ``key`` (a class's teacher key or the room key) into the
+    labelled field and press the button; the server sets the teacher's cookie and sends the
+    page back to ``/teacher``, now the Voila page. Returns once the key form has gone (the
+    Voila page may still be loading, or retrying while the teacher's places are taken)."""
+    page.goto(base + "/teacher")
+    field = page.get_by_label(TEACHER_KEY_LABEL)
+    field.fill(key)
+    page.get_by_role("button", name=TEACHER_KEY_BUTTON).click()
+    field.wait_for(state="detached", timeout=timeout)

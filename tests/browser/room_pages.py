@@ -21,7 +21,7 @@ from browser_helpers import REPO, _jupyter_env, free_port
 sys.path.insert(0, str(REPO / "benchmarks"))
 import workshop_load  # noqa: E402
 
-__all__ = ["Workshop", "workshop", "Page", "run_async", "server_rss_mb"]
+__all__ = ["Workshop", "workshop", "Page", "teacher_page", "run_async", "server_rss_mb"]
 
 
 class Workshop:
@@ -144,8 +144,33 @@ class Page:
             name, _, rest = header.partition("=")
             self.session.cookies[name.strip()] = rest.split(";", 1)[0]
         self.status, self.body = response.code, response.body.decode()
-        self.kernel_id, _ = workshop_load._page_facts(self.body)
+        try:
+            self.kernel_id, _ = workshop_load._page_facts(self.body)
+        except workshop_load.ProtocolError:
+            self.kernel_id = None  # a page without a kernel: the teacher's key form
         return self.status
+
+    async def sign_in(self, key: str) -> int:
+        """The teacher's key form, as a person fills it: GET ``/teacher`` (the form, no
+        kernel), POST the key with the form's ``_xsrf`` field; keeps the cookies the answer
+        sets. Returns the POST's status (303: the key opened the page)."""
+        from tornado.httpclient import AsyncHTTPClient
+        import urllib.parse
+        status = await self.get()
+        assert status == 200 and 'name="key"' in self.body, (status, self.body[:300])
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', self.body).group(1)
+        response = await AsyncHTTPClient().fetch(
+            self.url, method="POST", raise_error=False, follow_redirects=False,
+            body=urllib.parse.urlencode({"_xsrf": xsrf, "key": key}),
+            headers={"Cookie": self.session.cookie_header(),
+                     "Content-Type": "application/x-www-form-urlencoded"})
+        self.set_cookies = response.headers.get_list("Set-Cookie")
+        for header in self.set_cookies:
+            name, _, rest = header.partition("=")
+            self.session.cookies[name.strip()] = rest.split(";", 1)[0]
+        self.status = response.code
+        self.body = response.body.decode(errors="replace") if response.body else ""
+        return response.code
 
     async def open(self, *, read: bool = True) -> "Page":
         status = await self.get()
@@ -227,6 +252,15 @@ class Page:
                      if "view" in st and "revision" in st and mid != getattr(self, "play", None)
                      and "ClassGame" in str(st.get("_anywidget_id", st.get("_model_name")))),
                     None)
+
+
+async def teacher_page(base: str, key: str) -> Page:
+    """The teacher's page (``/teacher``) of a teacher who typed ``key`` (a class's teacher key
+    or the room key) into the key form: ``get()`` or ``open()`` it next."""
+    page = Page(base, "teacher")
+    status = await page.sign_in(key)
+    assert status == 303, (status, page.body[:300])
+    return page
 
 
 async def move_once(pages: list[Page], timeout: float = 60) -> bool:

@@ -5,7 +5,8 @@ stdout and stderr read as the teacher's terminal shows them.
 
 * a page that floods ``request_state`` and never reads its socket, then opens more websockets:
   the server's memory stays under a stated bound and the other table's moves land;
-* two anonymous loads of ``/teacher`` (and two held open): the real teacher gets a page;
+* anonymous loads of ``/teacher`` (and tabs held open and reloaded) start no kernel: they get
+  the key form; the real teacher types the key and gets the page at once;
 * a class created from the teacher's page without the room key: no class;
 * a message type holding a fake ready block and escape codes: nothing of it reaches the log raw.
 """
@@ -19,7 +20,7 @@ import time
 
 import pytest
 
-from room_pages import Page, move_once, run_async, server_rss_mb, workshop
+from room_pages import Page, move_once, run_async, server_rss_mb, teacher_page, workshop
 from periodic_edu.workshop.handlers import MAX_SOCKETS_PER_KERNEL, MAX_UNSENT_BYTES
 
 pytestmark = pytest.mark.browser
@@ -162,13 +163,113 @@ def test_a_message_type_cannot_write_into_the_teachers_terminal(school):
     assert "not allowed" in school.stderr()  # the refusal is said, once, escaped
 
 
-def test_two_anonymous_teacher_pages_cannot_keep_the_teacher_out(school):
-    """Two pages hold /teacher open (connected: before, they kept their places for the 3 h
-    max_kernel_age); the real teacher gets a page once they have had GRACE_S to open a class,
-    opens hers, and then two more anonymous loads never take her place."""
+def kernels_of(server) -> int:
+    """Kernel processes the server runs now."""
+    return len(server_rss_mb(server)[1])
+
+
+def test_anonymous_teacher_loads_start_no_kernel_and_the_teacher_gets_in_at_once(school):
+    """The review's lock-out (two anonymous loads of /teacher took both teacher's places):
+    now /teacher without the teacher's cookie is a form, served without a kernel - twenty
+    loads, and two tabs held open and reloaded, start none - and the teacher, typing the key,
+    gets the page at once; a wrong key is refused in words; the cookie is HttpOnly,
+    SameSite=Strict and signed (a forged one gets the form)."""
     async def attack() -> dict:
-        held = [await Page(school.base, "teacher").open() for _ in range(2)]
-        teacher = Page(school.base, "teacher")
+        before = kernels_of(school)
+        loads = [Page(school.base, "teacher") for _ in range(20)]
+        statuses = [await page.get() for page in loads]
+        held = loads[:2]
+        for _ in range(3):  # the held tabs reload
+            statuses += [await page.get() for page in held]
+        forms = sum('name="key"' in page.body and 'type="password"' in page.body
+                    for page in loads)
+        kernel_ids = [page.kernel_id for page in loads]
+        after_anonymous = kernels_of(school)
+        # a wrong key: the form again, saying why; no cookie
+        wrong = Page(school.base, "teacher")
+        wrong_status = await wrong.sign_in("A" * 32)
+        wrong_said = wrong.body
+        wrong_cookie = [c for c in wrong.set_cookies if c.startswith("periodic_teacher=")]
+        # a forged cookie: a well-formed value, not signed by this server
+        forged = Page(school.base, "teacher")
+        forged.session.cookies["periodic_teacher"] = (
+            '"2|1:0|10:%d|16:periodic_teacher|24:Zm9yZ2VkZm9yZ2VkZm9yZ2Vk|%s"'
+            % (int(time.time()), "0" * 64))
+        forged_status = await forged.get()
+        # the real teacher: the key, then the page and its kernel, at once
+        began = time.monotonic()
+        teacher = await teacher_page(school.base, school.key)
+        cookie = next(c for c in teacher.set_cookies if c.startswith("periodic_teacher="))
+        await teacher.open()
+        seconds = time.monotonic() - began
+        room = teacher.model("room_data")
+        await teacher.custom(room, {"type": "open", "code": school.code, "key": school.key})
+        opened = await teacher.wait(lambda: teacher.state(room).get("phase") == "open", 30)
+        await teacher.close_tab()
+        return {"statuses": statuses, "forms": forms, "kernel_ids": kernel_ids,
+                "before": before, "after_anonymous": after_anonymous,
+                "wrong": (wrong_status, wrong_said, wrong_cookie),
+                "forged": (forged_status, forged.body, forged.kernel_id),
+                "cookie": cookie, "seconds": seconds, "opened": opened}
+
+    result = run_async(attack)
+    print({k: v for k, v in result.items() if k not in ("wrong", "forged")})
+    assert set(result["statuses"]) == {200} and result["forms"] == 20
+    assert result["kernel_ids"] == [None] * 20  # a form, not a Voila page
+    assert result["after_anonymous"] <= result["before"], "an anonymous load started a kernel"
+    status, said, cookie = result["wrong"]
+    assert status == 403 and cookie == []
+    assert 'role="alert"' in said and "not the teacher key of a class in this room" in said
+    assert "Traceback" not in said
+    status, body, kernel = result["forged"]
+    assert status == 200 and 'name="key"' in body and kernel is None
+    flags = [part.strip().lower() for part in result["cookie"].split(";")]
+    assert "httponly" in flags and "samesite=strict" in flags and "path=/teacher" in flags
+    assert result["opened"], "the teacher's page did not open the class"
+    log = school.stderr()
+    assert "Traceback" not in log
+    assert "wrong key was typed into the teacher's key form" in log
+
+
+def test_the_key_form_speaks_the_visitors_language_and_bounds_wrong_keys(school):
+    """The form in Ukrainian and German; ten wrong keys a minute from one address, then it
+    says to wait (slowly); the right key still opens from that address."""
+    async def attempt() -> list:
+        out = []
+        for lang in ("uk", "de"):
+            page = Page(school.base, f"teacher?lang={lang}")
+            await page.get()
+            out.append(page.body)
+        guesser = Page(school.base, "teacher")
+        statuses = []
+        for _ in range(12):
+            statuses.append(await guesser.sign_in("B" * 32))
+        out.append((statuses, guesser.body))
+        # the teacher, behind the same address (a school's NAT), is not locked out by it
+        out.append(await Page(school.base, "teacher").sign_in(school.key))
+        return out
+
+    uk, de, (statuses, last), teacher = run_async(attempt)
+    assert teacher == 303
+    from periodic_edu import i18n
+    from periodic_edu.workshop.pages import TEXT
+    for lang, body in (("uk", uk), ("de", de)):
+        label = i18n.gettext("workshop", TEXT["teacher_key.label"], lang)
+        assert label != TEXT["teacher_key.label"] and label.replace("'", "&#x27;") in body
+        assert f'<html lang="{lang}">' in body
+    # ten wrong keys a minute from one address, then the form says to wait
+    assert statuses.count(403) <= 10 and statuses[-1] == 429, statuses
+    assert "Too many wrong keys from this address" in last
+
+
+def test_a_teachers_tabs_that_open_no_class_give_their_places_up(school):
+    """The cap of teacher's pages and its grace still hold for pages behind the key: two tabs
+    of the teacher that never open a class give their places to a new load after GRACE_S; the
+    page that opened a class keeps its place."""
+    async def attack() -> dict:
+        held = [await (await teacher_page(school.base, school.room_key)).open()
+                for _ in range(2)]
+        teacher = await teacher_page(school.base, school.key)
         began = time.monotonic()
         # the teacher's page tries again by itself (Retry-After) until it gets in
         while await teacher.get() != 200:
@@ -180,10 +281,10 @@ def test_two_anonymous_teacher_pages_cannot_keep_the_teacher_out(school):
         await teacher.custom(room, {"type": "open", "code": school.code, "key": school.key})
         assert await teacher.wait(lambda: teacher.state(room).get("phase") == "open", 30)
 
-        # two plain loads that never connect: they take the other place in turn, never hers
+        # two more loads that never connect: they take the other place in turn, never hers
         idle = []
         for _ in range(2):
-            page = Page(school.base, "teacher")
+            page = await teacher_page(school.base, school.key)
             began = time.monotonic()
             while await page.get() != 200:
                 assert time.monotonic() - began < 90, "the other place never came free"
@@ -224,7 +325,7 @@ async def kernel_answers(page: Page) -> bool:
 
 def test_a_class_is_created_from_the_page_only_with_the_room_key(school):
     async def attempt() -> list[str]:
-        teacher = Page(school.base, "teacher")
+        teacher = await teacher_page(school.base, school.key)
         began = time.monotonic()
         while await teacher.get() != 200:  # the place of an earlier test's page frees up
             assert time.monotonic() - began < 120
@@ -257,12 +358,12 @@ def test_the_teacher_types_the_room_key_into_the_create_form(school, browser):
     """In Chromium at 390 px, as a teacher does: the create form asks for the room key (a
     password field, on screen); a wrong one creates nothing and says why; the ready block's key
     creates the class, and the field is emptied."""
-    from browser_helpers import sized_page
+    from browser_helpers import open_teacher_page, sized_page
     page_ = "section.pe-classroom"
     before = classes_in(school)
     context, page = sized_page(browser, 390, 844)
     try:
-        page.goto(school.base + "/teacher")
+        open_teacher_page(page, school.base, school.room_key)
         # the place of an earlier test's teacher's page frees up: this page retries by itself
         form = page.locator(f'{page_} [data-role="create-form"]')
         form.wait_for(timeout=150_000)
@@ -281,3 +382,35 @@ def test_the_teacher_types_the_room_key_into_the_create_form(school, browser):
         assert "Traceback" not in page.inner_text("body")
     finally:
         context.close()
+
+
+def test_a_reload_keeps_the_pages_seat_bound_and_a_cleared_cookie_is_a_new_visitor(school):
+    """The server gives each kernel its browser's id (from the cookie, the same at every
+    reload): a reloaded page that forgot its token cannot take a second seat of the class; a
+    visitor who clears the cookie is a new visitor (bounded by --seats_per_address and the
+    proxy's page limit instead, docs/workshop.md)."""
+    from periodic_edu.classroom import open_room
+    room = open_room(f"sqlite:///{school.db}", create=False)
+    try:
+        code = room.create_class(game="periodic", tables=1, seats=3).code
+    finally:
+        room.close()
+
+    async def attempt() -> list[dict]:
+        first = Page(school.base)
+        out = [await first.join(code, "Rae")]
+        reloaded = Page(school.base)
+        reloaded.session.cookies = dict(first.session.cookies)  # the same browser
+        out.append(await reloaded.join(code, "Rae2"))
+        cleared = Page(school.base)  # no cookie: a new visitor
+        out.append(await cleared.join(code, "Sam"))
+        for page in (first, reloaded, cleared):
+            await page.close_tab()
+        return out
+
+    first, reloaded, cleared = run_async(attempt)
+    seated = ("waiting", "playing")
+    assert first.get("phase") in seated and not first.get("error"), first.get("error")
+    assert reloaded.get("phase") == "join"
+    assert "one page, one seat" in reloaded.get("error", ""), reloaded.get("error")
+    assert cleared.get("phase") in seated and not cleared.get("error"), cleared.get("error")

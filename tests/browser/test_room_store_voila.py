@@ -1,7 +1,8 @@
 """The room against one page, through a real Voila server (issue 29). The kernels open the
-store themselves from ``PERIODIC_EDU_ROOM`` and keep the page's bounds in their own memory, as
-on the workshop server; the pages are protocol clients (what Voila's page does on the wire,
-benchmarks/workshop_load).
+store themselves from ``PERIODIC_EDU_ROOM`` and keep the page's bounds in their memory and, under
+an id of their own, in the store (the workshop server gives its kernels the browser's id
+instead, so a reload keeps them: test_room_attacks_server.py); the pages are protocol clients
+(what Voila's page does on the wire, benchmarks/workshop_load).
 
 * the seat grab (the review's 3a): one page joins, leaves, joins... - it never holds more than
   one seat and is soon told to wait; the real students are all seated;

@@ -71,6 +71,22 @@ class Visitor:
     def cookie(self, name: str) -> str | None:
         return next((c.value for c in self.jar if c.name == name), None)
 
+    def sign_in(self, key: str, path: str = "/teacher") -> tuple[int, dict, str]:
+        """The teacher's key form, as a person fills it: GET ``/teacher`` (the form), POST the
+        key with the form's ``_xsrf``; the answer's redirect is followed with the new cookie,
+        so this returns the teacher's page (or why not)."""
+        status, _headers, body = self.get(path)
+        assert status == 200 and 'name="key"' in body, (status, body[:300])
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', body).group(1)
+        request = urllib.request.Request(
+            self.base + path, method="POST", headers={"Origin": self.base},
+            data=urllib.parse.urlencode({"_xsrf": xsrf, "key": key}).encode())
+        try:
+            with self.opener.open(request, timeout=120) as response:
+                return response.status, dict(response.headers), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read().decode()
+
     def close_tab(self, kernel_id: str, xsrf: str | None = "cookie") -> int:
         """What Voila's page sends on beforeunload: a form with _xsrf read from the cookie."""
         token = self.cookie("_xsrf") if xsrf == "cookie" else xsrf

@@ -17,9 +17,8 @@ import pytest
 
 from periodic_edu.classroom import (BadInput, IllegalMoveError, NameTaken, NotFound, RoomError,
                                     SeatLocked, credentials)
-from periodic_edu.classroom.room import REFUSALS_PER_MINUTE
-from periodic_edu.widgets._page_limits import (IN_FLIGHT_S, TRIES_PER_MINUTE, WRONG_PINS,
-                                               PageLimits)
+from periodic_edu.classroom.room import PAGE_TRIES_PER_MINUTE, REFUSALS_PER_MINUTE
+from periodic_edu.widgets._page_limits import IN_FLIGHT_S, TRIES_PER_MINUTE, PageLimits
 from periodic_edu.widgets.class_seat import ClassPlayWidget
 from periodic_edu.widgets.classroom_widget import ClassroomWidget
 
@@ -37,9 +36,13 @@ class PageClock:
         return self.now
 
 
-def page(room, game="periodic", clock=None):
-    """A new page: a class-play widget in a kernel of its own."""
-    return ClassPlayWidget(game, room=room, limits=PageLimits(clock or PageClock()))
+def page(room, game="periodic", clock=None, limits_asker=None):
+    """A new page: a class-play widget in a kernel of its own (``limits_asker``: the browser's
+    id, the same for every reload of one browser; default: a browser of its own)."""
+    if clock is not None:  # the room's bounds of a page and the page's own read one clock
+        room.clock = lambda: clock.now
+    return ClassPlayWidget(game, room=room,
+                           limits=PageLimits(clock or PageClock(), asker=limits_asker))
 
 
 def send(widget, content):
@@ -198,39 +201,121 @@ def test_refusals_kept_per_seat_are_bounded_per_minute(room, clock):
     assert count() == REFUSALS_PER_MINUTE + 1
 
 
+def test_a_reload_keeps_the_pages_bounds(room):
+    """A reload is a new kernel for the same browser: its id is the same, so its seat and its
+    tries a minute are still counted (kept in the room, not in the kernel)."""
+    info = room.create_class(game="periodic", tables=2, seats=3)
+    clock = PageClock()
+    browser = "c" * 32
+    first = page(room, clock=clock, limits_asker=browser)
+    send(first, {"type": "join", "code": info.code, "name": "Cy"})
+    assert first.error == "" and first.phase == "waiting"
+    # reloaded, the browser forgets its token (or never says hello) and joins again
+    again = page(room, clock=clock, limits_asker=browser)
+    send(again, {"type": "join", "code": info.code, "name": "Cy2"})
+    assert "one page, one seat" in again.error and again.phase == "join"
+    assert taken_names(room, info.code, info.teacher_key) == ["Cy"]
+    # tries a minute: four more joins, each from a new kernel, then the room says wait
+    refusals = []
+    for i in range(PAGE_TRIES_PER_MINUTE):
+        reloaded = page(room, clock=clock, limits_asker=browser)
+        send(reloaded, {"type": "join", "code": info.code, "name": f"Cy{i + 3}"})
+        refusals.append(reloaded.error)
+    assert all("one page, one seat" in r for r in refusals[:PAGE_TRIES_PER_MINUTE - 2])
+    assert "too many tries from this page" in refusals[-1], refusals
+    # another browser is not bounded by it
+    other = page(room, clock=clock)
+    send(other, {"type": "join", "code": info.code, "name": "Di"})
+    assert other.error == ""
+
+
 # ---- PIN ------------------------------------------------------------------------------------------
 def wrong_pin(pin: str) -> str:
     return "000000" if pin != "000000" else "111111"
 
 
-def test_a_classmate_cannot_lock_a_students_pin(room):
+def test_a_classmates_pages_cannot_lock_a_students_pin(room, clock):
+    """The review's lock (5 wrong PINs every 300 s, for ever), by a classmate's three pages,
+    reloaded between guesses (a reload keeps the page's id: the same browser): the seat's bound
+    is used up, yet the real student, on a page that has not guessed, rejoins at once."""
     info = room.create_class(game="periodic", tables=1, seats=3)
     ada = page(room)
     send(ada, {"type": "join", "code": info.code, "name": "Ada"})
     pin = ada.pin
-    clock = PageClock()
-    classmate = page(room, clock=clock)
+    classmate = [f"{i:032x}" for i in (1, 2, 3)]  # three browsers (pages)
     answers = []
-    for _ in range(10):  # the review's lock: 5 wrong PINs every 300 s, for ever
-        send(classmate, {"type": "rejoin", "code": info.code, "name": "Ada", "pin": wrong_pin(pin)})
-        answers.append(classmate.error)
-        clock.now += 13  # a minute's tries bound is not what stops it
-    assert all("do not match" in a for a in answers[:WRONG_PINS])
-    assert all("too many tries" in a for a in answers[WRONG_PINS:])
-    # the real student, on a new device, rejoins with the PIN
-    device = page(room)
-    send(device, {"type": "rejoin", "code": info.code, "name": "Ada", "pin": pin})
-    assert device.error == "" and device.seat is not None and device.seat.name == "Ada"
+    for minute in range(60):  # an hour of guessing, a try a minute from each browser
+        for browser in classmate:
+            reloaded = page(room, limits_asker=browser)  # a new kernel each time: a reload
+            send(reloaded, {"type": "rejoin", "code": info.code, "name": "Ada",
+                            "pin": wrong_pin(pin)})
+            answers.append(reloaded.error)
+        clock.advance(60)
+        # the real student, on a new device, rejoins with the PIN at once, whenever she tries
+        if minute in (10, 59):
+            device = page(room)
+            send(device, {"type": "rejoin", "code": info.code, "name": "Ada", "pin": pin})
+            assert device.error == "" and device.seat.name == "Ada", device.error
+            pin = device.pin  # a rejoin gives the seat a new PIN
+    checked = sum("do not match" in a for a in answers)
+    # within the hour: the seat's bound (checked twice over: the real student's rejoin gave a
+    # new PIN, which starts the count again), never more than each page's backoff allows
+    assert checked <= 2 * credentials.SEAT_WRONG_PINS, checked
+    assert all("do not match" in a or "too many" in a for a in answers), set(answers)
+    assert any("too many wrong PINs for this seat" in a for a in answers)
+    assert any("too many tries from this page" in a for a in answers)
+
+
+def test_a_page_that_guessed_waits_longer_after_each_wrong_pin_even_after_reloads(room, clock):
+    info = room.create_class(game="periodic", tables=1, seats=3)
+    ada = room.join(info.code, "Ada")
+    browser = "b" * 32
+    waits = []
+    for _ in range(6):
+        while True:
+            reloaded = page(room, limits_asker=browser)
+            send(reloaded, {"type": "rejoin", "code": info.code, "name": "Ada",
+                            "pin": wrong_pin(ada.pin)})
+            if "do not match" in reloaded.error:
+                break
+            assert "too many tries from this page" in reloaded.error, reloaded.error
+            waits.append(int(reloaded.error.split("wait ")[1].split()[0]))
+            clock.advance(waits[-1])
+        clock.advance(1)
+    # the typo allowance, then 5, 10, 20, 40 s (less the second that passed)
+    assert waits == [4, 9, 19, 39], waits
+
+
+def test_the_seats_guess_rate_is_bounded_for_k_pages(room, clock):
+    """k fresh pages (browsers) guessing one seat's PIN for an hour, each as fast as it is let:
+    at most SEAT_WRONG_PINS + CLEAN_MISTAKES + 1 per page that arrived after the bound was
+    used up (the rate docs/classroom.md states)."""
+    info = room.create_class(game="periodic", tables=1, seats=3)
+    ada = room.join(info.code, "Ada")
+    k = 6
+    browsers = [f"{i:032x}" for i in range(100, 100 + k)]
+    checked = 0
+    for second in range(0, 3600, 5):
+        for browser in browsers:
+            try:
+                room.rejoin(info.code, "Ada", wrong_pin(ada.pin), asker=browser)
+            except NotFound:
+                checked += 1
+            except RoomError:
+                pass
+        clock.advance(5)
+    assert checked <= credentials.SEAT_WRONG_PINS + (credentials.CLEAN_MISTAKES + 1) * k
+    assert checked >= credentials.SEAT_WRONG_PINS  # it was a real attack
 
 
 def test_the_teacher_gives_a_new_pin_that_ends_a_lock(room):
     info = room.create_class(game="periodic", tables=1, seats=3)
     ada = room.join(info.code, "Ada")
-    for _ in range(credentials.PIN_TRIES):  # several pages together can still lock a seat
+    for _ in range(credentials.SEAT_WRONG_PINS):  # the seat's bound used up
         with pytest.raises(NotFound):
             room.rejoin(info.code, "Ada", wrong_pin(ada.pin))
     with pytest.raises(SeatLocked):
-        room.rejoin(info.code, "Ada", ada.pin)
+        room.rejoin(info.code, "Ada", ada.pin)  # a caller that is never clean
     teacher = ClassroomWidget(info.code, info.teacher_key, room=room)
     teacher.handle_message({"type": "projector", "on": True})
     teacher.handle_message({"type": "new_pin", "table": 0, "seat": ada.index})

@@ -30,6 +30,17 @@ def test_a_student_moves_with_their_token_pin_and_refusals(room):
     assert (room.join(info.code, "Cy").table, ada.view()["room"]["table"]) == (0, 0)
 
 
+def test_a_moved_student_s_page_still_holds_one_seat(room):
+    from periodic_edu.classroom import RoomError
+    info = room.create_class(game="periodic", tables=2, seats=3)
+    page = "d" * 32
+    room.join(info.code, "Bob", asker=page)
+    room.teacher(info.code, info.teacher_key).move(0, 0, to_table=1)
+    with pytest.raises(RoomError) as refused:  # the page's seat moved with Bob
+        room.join(info.code, "Bob2", asker=page)
+    assert refused.value.key == "one_seat"
+
+
 def test_refusals_change_nothing(room):
     info = room.create_class(game="periodic", tables=3, seats=2)
     room.join(info.code, "Ada")  # table 0 seat 0
