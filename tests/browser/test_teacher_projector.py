@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from browser_helpers import REPO, room_env, run_axe, screenshot, serving, sized_page
+from browser_helpers import (REPO, open_teacher_page, room_env, run_axe, screenshot, serving,
+                             sized_page)
 
 from periodic_edu.classroom import open_room
 from periodic_edu.widgets._qr import qr_svg
@@ -51,15 +52,15 @@ def ready_block(server) -> dict[str, str]:
 def test_projector_mode_shows_the_ready_blocks_address_and_its_qr_code(browser, school, axe):
     context, page = sized_page(browser, 1366, 768)
     try:
-        page.goto(school.base + "/teacher")
-        page.locator(f'{PAGE} [data-role="key"]').wait_for(timeout=90_000)
         block = {}  # printed once the first student kernel is ready: read until it is there
-        for _ in range(60):
+        for _ in range(180):
             block = ready_block(school)
             if {"address", "code", "key"} <= set(block):
                 break
             page.wait_for_timeout(500)
         assert {"address", "code", "key"} <= set(block), school.log.read_text()[-2000:]
+        open_teacher_page(page, school.base, block["key"])  # the key form, then the page
+        page.locator(f'{PAGE} [data-role="key"]').wait_for(timeout=90_000)
         room = open_room(school.room_url)
         try:
             room.join(block["code"], "Ada")
