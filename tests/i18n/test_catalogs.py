@@ -39,8 +39,8 @@ SAME_AS_ENGLISH = {
     ("de", "widgets"): {"{steps}: {names}.", "{why}", "Element", "Trend",
                         "Agenda {id}", "R{n}"},
     # Elemonster: the game's name; "neutral" is the German rulebook's own symbol name
-    ("uk", "elemonster"): {"Elemonster"},
-    ("de", "elemonster"): {"Elemonster", "neutral"},
+    ("uk", "elemonster"): {"Elemonster", "{name}: {text}"},
+    ("de", "elemonster"): {"Elemonster", "neutral", "{name}", "{name}: {text}"},
 }
 
 CASES = [(lang, domain) for lang in TRANSLATED for domain in i18n.DOMAINS]
