@@ -330,7 +330,11 @@ class ElemonsterWidget(TableWidget):
         else:  # what this decision answers: who yielded, who drew a radioactive card...
             line = situation(g, view["seat"])
             out["headline"] = line.render(names, lang) if line else _text("prompt_other", lang)
-        out["cause"] = self._cause(view["seat"], names) if prompt != "main" else ""
+        # the others' moves that led here; none for the turn itself and for what the
+        # person's own draw or bond brought (the headline says it)
+        own = prompt in ("main", "exchange_offer", "exchange_discard", "crowns") or (
+            prompt == "decay" and g.state.active == view["seat"])
+        out["cause"] = "" if own else self._cause(view["seat"], names)
         parries = {a.card for a in legal if a.kind == "parry"}
         if prompt in ("parry", "second") and duel:
             out["answer"] = self._compare(view, duel, parries)

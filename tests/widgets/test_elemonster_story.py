@@ -108,9 +108,10 @@ def test_every_decision_but_the_turn_says_what_caused_it(lang):
     for seed in (3, 8, 13):
         for w in play(seed, lang):
             ch = w.choices
-            if ch["prompt"] == "main":
-                assert ch["cause"] == ""
-                continue
+            if ch["prompt"] in ("main", "exchange_offer", "exchange_discard", "crowns"):
+                assert ch["cause"] == ""  # the turn itself, or what the person's draw brought
+                if ch["prompt"] == "main":
+                    continue
             assert ch["headline"] and ch["headline"] != plain, (seed, ch["prompt"])
             if ch["prompt"] in ("parry", "counter", "swap_give"):
                 # answered to another player's move: it is said, with that player's name
