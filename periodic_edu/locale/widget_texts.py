@@ -713,6 +713,8 @@ PAGE = {
     "over_new_game": N_("the game is over: start a new game"),
     "bot_turn_act": N_("it is {name}'s turn ({kind} bot); the browser plays only for people"),
     "went_wrong": N_("something went wrong ({what}); the game is unchanged"),
+    # a refused move whose rule quotes notation (a tampered or stale page): said in words
+    "move_not_possible": N_("this move is not possible now"),
     "not_saved": N_("the game could not be saved ({what}); play goes on"),
     "undo_nothing": N_("nothing to undo: no person has played an action yet"),
     "undo_revealed": N_("Undo is off: since your last action, {what}; undo never takes back "
