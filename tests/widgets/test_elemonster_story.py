@@ -186,3 +186,41 @@ def test_bonds_that_dissolve_another_are_grouped_by_the_new_bond():
                 return
             g.undo()
     pytest.fail("no dissolve-first bond in 300 seeded first turns")
+
+
+def test_at_a_class_table_the_log_names_the_students_and_gives_no_person_a_reason(tmp_path):
+    """Two students and a bot seat at a real room (SQLite): each student's page names the
+    others by name in the log and a decision's cause, and only the bot seat's moves carry a
+    reason."""
+    from periodic_edu.classroom import open_room
+    from periodic_edu.widgets.class_seat import ClassElemonsterWidget
+
+    room = open_room(f"sqlite:///{tmp_path / 'room.db'}")
+    try:
+        info = room.create_class(game="elemonster", tables=1, seats=3)
+        eva, mila = room.join(info.code, "Eva"), room.join(info.code, "Mila")
+        room.start_table(info.code, info.teacher_key, table=0)  # the third seat: a bot
+        pages = {"Eva": ClassElemonsterWidget(eva, lang="de"),
+                 "Mila": ClassElemonsterWidget(mila, lang="uk")}
+        chooser = make_bot("greedy", 1)
+        for _ in range(25):
+            room.step_bots(info.code, max_moves=5)
+            for page in pages.values():
+                page.pull()
+            mover = next((p for p in pages.values() if p.choices.get("prompt")), None)
+            if mover is None:
+                continue
+            action = chooser.choose(mover.game.observe(mover.seat.index)).action
+            assert mover.handle_message({"type": "act", "action": str(action),
+                                         "rev": mover.revision}), mover.error
+        for name, page in pages.items():
+            page.pull()
+            log = page.game_log
+            assert any(e["bot"] for e in log) and any(e["bot"] is None for e in log)
+            assert all(e["why"] is None for e in log if e["bot"] is None)
+            words = texts({"log": log, "choices": page.choices}, [])
+            assert not [t for t in words if SEAT_NUMBER.search(t) or NOTATION.search(t)]
+            other = "Mila" if name == "Eva" else "Eva"
+            assert any(other in e["text"] or e["name"] == other for e in log)
+    finally:
+        room.close()
