@@ -203,12 +203,17 @@ def test_at_a_class_table_the_log_names_the_students_and_gives_no_person_a_reaso
         pages = {"Eva": ClassElemonsterWidget(eva, lang="de"),
                  "Mila": ClassElemonsterWidget(mila, lang="uk")}
         chooser = make_bot("greedy", 1)
-        for _ in range(25):
+        for _ in range(300):  # until the bot seat and both students have moved (the deal is
+            # the class code's: said on failure)
             room.step_bots(info.code, max_moves=5)
             for page in pages.values():
                 page.pull()
+            log = pages["Eva"].game_log
+            if {e["name"] for e in log} >= {"Eva", "Mila"} and any(e["bot"] for e in log) \
+                    and len(log) > 12:
+                break
             mover = next((p for p in pages.values() if p.choices.get("prompt")), None)
-            if mover is None:
+            if mover is None or pages["Eva"].game.is_over:
                 continue
             action = chooser.choose(mover.game.observe(mover.seat.index)).action
             assert mover.handle_message({"type": "act", "action": str(action),
@@ -216,11 +221,18 @@ def test_at_a_class_table_the_log_names_the_students_and_gives_no_person_a_reaso
         for name, page in pages.items():
             page.pull()
             log = page.game_log
-            assert any(e["bot"] for e in log) and any(e["bot"] is None for e in log)
+            assert any(e["bot"] for e in log) and any(e["bot"] is None for e in log), info.code
             assert all(e["why"] is None for e in log if e["bot"] is None)
             words = texts({"log": log, "choices": page.choices}, [])
             assert not [t for t in words if SEAT_NUMBER.search(t) or NOTATION.search(t)]
             other = "Mila" if name == "Eva" else "Eva"
             assert any(other in e["text"] or e["name"] == other for e in log)
+        # the teacher hands Mila's seat to a bot: her own earlier moves stay a person's (the
+        # room keeps no mover per move, so no bot's reason is put beside them)
+        room.teacher(info.code, info.teacher_key).set_bot(0, 1, "greedy")
+        page = pages["Eva"]
+        page.pull()
+        assert [e for e in page.game_log if e["name"] == "Mila"]
+        assert all(e["why"] is None for e in page.game_log if e["name"] == "Mila")
     finally:
         room.close()
