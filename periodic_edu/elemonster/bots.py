@@ -26,7 +26,7 @@ from .rules import _pair_bonds, beats
 from .words import N_, NP_, VALUE_WORDS, Reason, say
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "parse_bot_list",
-           "play_out", "describe", "SENTENCES"]
+           "play_out", "describe", "SENTENCES", "value_labels"]
 
 # Every sentence a bot says, in one table: messages of the "elemonster" catalog. Symbols,
 # formulas and card ids stay as they are; element names are the language's (periodic_edu.i18n).
@@ -114,7 +114,9 @@ def _number(value: object, lang: str) -> str:
     return i18n.format_number(value, lang) if isinstance(value, (int, float)) else str(value)
 
 
-def _labels(values: Sequence[str], c: str, lang: str, defending: bool = False) -> str:
+def value_labels(values: Sequence[str], c: str, lang: str, defending: bool = False) -> str:
+    """A card's named values in a sentence ("electronegativity 0.98"; defending: `en` is
+    answered with `ie`), in ``lang``."""
     parts = []
     for v in values:
         shown = "ie" if (v == "en" and defending) else v
@@ -177,13 +179,13 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
             return said("attack_en", name=_name(action.card, lang),
                         v=i18n.format_number(card(action.card).en, lang, 2))
         return said("attack", name=_name(action.card, lang),
-                    labels=_labels(action.values, action.card, lang))
+                    labels=value_labels(action.values, action.card, lang))
     if k == "parry":
         return said("parry_two" if len(duel["values"]) > 1 else "parry",
                     name=_name(action.card, lang),
-                    labels=_labels(duel["values"], action.card, lang, True), att=duel["card"])
+                    labels=value_labels(duel["values"], action.card, lang, True), att=duel["card"])
     if k == "yield":
-        return said("yield", att=duel["card"], labels=_labels(duel["values"], duel["card"],
+        return said("yield", att=duel["card"], labels=value_labels(duel["values"], duel["card"],
                                                               lang))
     if k == "give":
         names = ", ".join(action.cards)

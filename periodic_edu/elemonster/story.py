@@ -31,7 +31,7 @@ from typing import Any, Mapping, Sequence
 from .. import i18n
 from .actions import Action
 from .bonds import make_bond
-from .bots import _labels
+from .bots import value_labels
 from .cards import card
 from .words import N_, NP_, Reason, say
 
@@ -155,7 +155,7 @@ class _Labels:
     defending: bool = False
 
     def render(self, lang: str | None = None) -> str:
-        return _labels(self.values, self.card, i18n.resolve_language(lang), self.defending)
+        return value_labels(self.values, self.card, i18n.resolve_language(lang), self.defending)
 
 
 def _labels_part(values: Sequence[str], c: str, defending: bool = False) -> _Labels:

@@ -18,7 +18,7 @@ True
 >>> w.run_bots() > 0, w.view["phase"], w.game_log[-1]["name"]
 (True, 'start', 'Grace')
 >>> w.handle_message({"type": "act", "action": "end"}), w.error[:34]
-(False, "Ada (player 1) cannot play 'end': ")
+(False, 'every turn needs at least one paid')
 
 Seats count from 0, as in the engine API. Bots: ``"random"``, ``"greedy"``, ``"search"``
 (:mod:`periodic_edu.bots`). Bot turns are paced by the browser: while the seat to move is a bot
