@@ -179,7 +179,10 @@ function render({ model, el }) {
     }
   });
 
-  function onRevision() { draw(); announce(); shell.scheduleBot(); }
+  function onRevision() {
+    em.ui.bondsMore = false; em.ui.bondGroup = ""; // a new position: the grouped bonds fold
+    draw(); announce(); shell.scheduleBot();
+  }
   function onWords() {
     help.update();
     draw();
