@@ -50,6 +50,22 @@ def _forms(value):
     return list(value.values()) if isinstance(value, dict) else [value]
 
 
+#: an instruction to click (a mouse's word) in a text a phone shows too; "a click" as a sound
+#: (the trend chart's sonification) is not one
+CLICK = {"en": re.compile(r"\b[Cc]lick(?! marks)\b"), "uk": re.compile(r"[Кк]лацн"),
+         "de": re.compile(r"\b(?:[Kk]licke|[Aa]nklicken|klicken)\b")}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "de"])
+def test_no_page_text_tells_a_phone_to_click(lang):
+    """Texts shown with a mouse and on touch screens alike use a verb for both ("choose",
+    "вибери", "wähle"; issue 28): "tap" only where the page knows it is a touch screen."""
+    said = [text for domain in ("widgets", "elemonster")
+            for value in i18n.messages(domain, lang).values() for text in _forms(value)
+            if CLICK[lang].search(text)]
+    assert said == [], said
+
+
 @pytest.mark.parametrize("lang,domain", CASES)
 def test_every_message_is_translated(lang, domain):
     assert i18n.untranslated(domain, lang) == []
