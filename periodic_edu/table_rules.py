@@ -13,6 +13,7 @@ from .elemonster import Game as ElemonsterGame
 from .elemonster.actions import Action as ElemonsterAction
 from .elemonster.bots import describe as elemonster_sentence
 from .elemonster.rules import HAND_PROMPTS
+from .elemonster.story import hidden_give, move_line
 from .elemonster.words import DOMAIN as ELEMONSTER_DOMAIN, N_
 from .engine import Action as PeriodicAction, Game as PeriodicGame
 from .games import GAMES
@@ -94,8 +95,6 @@ ELEMONSTER_REVEALS = {
     "card_passed": N_("a card went from one hand to another"),
     "hands": N_("the game ended and every hand was shown"),
 }
-#: A card given between two other players, as everyone else reads it
-HIDDEN_GIVE = N_("{name} gives {to} a card (only they two see which).")
 # prompts whose "give" moves a card from one hand to another (not to the public discard pile)
 _PRIVATE_GIVES = {"give": "attacker", "swap_give": None, "swap_take": "defender"}
 
@@ -117,8 +116,11 @@ class ElemonsterRules(_TurnGameRules):
         parsed = next(a for a in game.legal_actions() if a.key == key)
         prompt = view.to_dict()["prompt"]
         duel = game.state.duel
-        text = elemonster_sentence(view, parsed, lang)
-        words: dict[str, Any] = {"text": text}
+        # what was played (the same words for a person and a bot, seats named when read) and,
+        # apart, the bots' reason: a page shows it for a bot's move only (ElemonsterRules.row)
+        line = move_line(game, seat, parsed)
+        words: dict[str, Any] = {"text": line.render(game.names, lang), "line": line,
+                                 "why": elemonster_sentence(view, parsed, lang)}
         if parsed.kind == "skip" and prompt and prompt["kind"] in HAND_PROMPTS:
             # a refusal only a certain card makes possible: the others never see it happen
             words["only"] = [seat]
@@ -131,9 +133,22 @@ class ElemonsterRules(_TurnGameRules):
         return lambda after: dict(words)
 
     @staticmethod
+    def row(row: dict[str, Any], names: Sequence[str], lang: str, hidden: bool) -> dict[str, Any]:
+        """A log row as a page reads it: the move said with the names shown (``names``), and
+        ``why`` (the bot's reason) for a bot's move only, never for a person's, never for a
+        row whose card the reader may not see."""
+        line = row.pop("line", None)
+        why = row.pop("why", None)
+        if line is not None:
+            row["text"] = line.render(names, lang)
+        # ("Declines." says it all: no reason the same as its move)
+        row["why"] = why if row.get("bot") is not None and not hidden and why != row["text"] \
+            else None
+        return row
+
+    @staticmethod
     def hidden_text(row: dict[str, Any], names: Sequence[str], lang: str) -> str:
-        return i18n.gettext(ELEMONSTER_DOMAIN, HIDDEN_GIVE, lang).format(
-            name=names[row["seat"]], to=names[row["to"]])
+        return hidden_give(row["to"]).render(names, lang)
 
     @staticmethod
     def reveal_words(kinds: Sequence[str], lang: str) -> str:

@@ -103,7 +103,9 @@ function render({ model, el }) {
   function draw() {
     const focused = document.activeElement;
     const hadFocus = root.contains(focused);
-    const key = hadFocus && focused.dataset ? focused.dataset.key || (focused.dataset.role ? `r:${focused.dataset.role}` : null) : null;
+    // a step of a grouped choice names what to focus next (em.ui.focus); else the same control
+    const key = em.ui.focus || (hadFocus && focused.dataset ? focused.dataset.key || (focused.dataset.role ? `r:${focused.dataset.role}` : null) : null);
+    em.ui.focus = "";
     const v = em.V();
     root.lang = em.lang();
     Object.assign(root.dataset, {
@@ -126,8 +128,8 @@ function render({ model, el }) {
       ]),
     );
     if (hadFocus) {
-      const again = key ? root.querySelector(key.startsWith("r:") ? `[data-role="${CSS.escape(key.slice(2))}"]`
-        : `[data-key="${CSS.escape(key)}"]`) : null;
+      const again = key ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) || (key.startsWith("r:")
+        ? root.querySelector(`[data-role="${CSS.escape(key.slice(2))}"]`) : null) : null;
       const first = root.querySelector('[data-role="choices"] button, [data-role="choices"] select') || root.querySelector('[data-role="controls"] button');
       (again || first || root).focus();
     }
@@ -170,13 +172,17 @@ function render({ model, el }) {
       buttons[(i + step + buttons.length) % buttons.length].focus();
       event.preventDefault();
     } else if (event.key === "Escape") {
-      em.ui.attackCard = ""; em.ui.attack = "";
+      em.ui.attackCard = ""; em.ui.attack = ""; em.ui.bondsMore = false; em.ui.bondGroup = "";
+      draw();
       const first = root.querySelector('[data-role="choices"] button, [data-role="choices"] select');
       if (first) { first.focus(); event.preventDefault(); }
     }
   });
 
-  function onRevision() { draw(); announce(); shell.scheduleBot(); }
+  function onRevision() {
+    em.ui.bondsMore = false; em.ui.bondGroup = ""; // a new position: the grouped bonds fold
+    draw(); announce(); shell.scheduleBot();
+  }
   function onWords() {
     help.update();
     draw();

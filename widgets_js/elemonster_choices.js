@@ -56,16 +56,60 @@ function attackPart(em, ch, redraw) {
   ]);
 }
 
-function bondPart(em, ch) {
+function bondItem(em, b) {
+  return pe("div", { class: "em-bond-option", "data-formula": b.formula }, [
+    em.actButton(b.label, b.action, { class: "em-btn em-go", "aria-describedby": null }),
+    pe("p", { class: "em-rule", "data-role": "rule", text: `${b.rule}. ${b.breakdown.join(" + ")}.` }),
+  ]);
+}
+
+// Bonds that dissolve one of the person's own first (a corrosive card, ELEMONSTER §7.5) are
+// grouped: one button opens them, then the new bond is chosen, then which bond to dissolve for
+// it; the actions sent are the same (every step a button: keyboard and a 360 px bar alike).
+function dissolvePart(em, groups, redraw) {
+  const { T, ui } = em;
+  if (!groups.size) return null;
+  const open = (fields, focus) => () => { Object.assign(ui, fields); ui.focus = focus; redraw(); };
+  if (ui.bondGroup && !groups.has(ui.bondGroup)) ui.bondGroup = "";
+  if (ui.bondGroup) {
+    const list = groups.get(ui.bondGroup);
+    const id = `em-h-dissolve-${Math.random().toString(36).slice(2, 8)}`;
+    return pe("div", { class: "em-bond-group", role: "group", "aria-labelledby": id, "data-role": "bond-dissolve" }, [
+      pe("h4", { id, text: T("bond_dissolve_which", { formula: list[0].formula }) }),
+      pe("p", { class: "em-rule", text: `${list[0].label}. ${list[0].rule}.` }),
+      em.optionList(list.map((b) => em.actButton(b.dissolve.label, b.action, { class: "em-btn em-go" })), list[0].formula),
+      em.button(T("bond_back"), { "data-role": "bond-back", "data-key": "r:bond-back" }, open({ bondGroup: "" }, "r:bond-more")),
+    ]);
+  }
+  if (!ui.bondsMore) {
+    return em.button(T("bond_dissolve_more", { n: groups.size }), { "data-role": "bond-more", "data-key": "r:bond-more", "aria-expanded": "false" },
+      open({ bondsMore: true }, "r:bond-group"));
+  }
+  const id = `em-h-dissolve-${Math.random().toString(36).slice(2, 8)}`;
+  return pe("div", { class: "em-bond-group", role: "group", "aria-labelledby": id, "data-role": "bond-groups" }, [
+    pe("h4", { id, text: T("bond_dissolve_head") }),
+    em.optionList([...groups.entries()].map(([key, list]) =>
+      em.button(list[0].label, { "data-role": "bond-group", "data-group": key, "data-key": `g:${key}`, "aria-expanded": "false" },
+        open({ bondGroup: key }, "r:bond-back"))), T("bond_dissolve_head")),
+    em.button(T("bond_back"), { "data-role": "bond-back", "data-key": "r:bond-back", "aria-expanded": "true" }, open({ bondsMore: false }, "r:bond-more")),
+  ]);
+}
+
+function bondPart(em, ch, redraw) {
   const { T } = em;
   if (ch.prompt !== "main") return null;
   const bonds = ch.bonds || [];
-  const items = bonds.map((b) => pe("div", { class: "em-bond-option", "data-formula": b.formula }, [
-    em.actButton(b.label, b.action, { class: "em-btn em-go", "aria-describedby": null }),
-    pe("p", { class: "em-rule", "data-role": "rule", text: `${b.rule}. ${b.breakdown.join(" + ")}.` }),
-  ]));
-  return em.section("bonds-legal", T("bond_legal"), bonds.length ? [em.optionList(items, T("bond_legal"))]
-    : [pe("p", { class: "em-small", text: T("bond_none") })]);
+  const groups = new Map();
+  for (const b of bonds.filter((x) => x.dissolve)) {
+    if (!groups.has(b.group)) groups.set(b.group, []);
+    groups.get(b.group).push(b);
+  }
+  const items = bonds.filter((b) => !b.dissolve).map((b) => bondItem(em, b));
+  const more = dissolvePart(em, groups, redraw);
+  return em.section("bonds-legal", T("bond_legal"), [
+    items.length ? em.optionList(items, T("bond_legal")) : pe("p", { class: "em-small", text: T("bond_none") }),
+    more,
+  ].filter(Boolean));
 }
 
 function otherPart(em, ch) {
@@ -84,7 +128,13 @@ function discardPart(em, ch) {
 export function choicesView(em, redraw) {
   const ch = em.model.get("choices") || {};
   if (!ch.prompt) return null;
-  const parts = [answerPart(em, ch), attackPart(em, ch, redraw), bondPart(em, ch), otherPart(em, ch), discardPart(em, ch)].filter(Boolean);
+  // what this decision answers (the others' last moves) and what it is, in words, with its
+  // buttons: on a phone the bar is all that is on screen
+  const cause = ch.prompt !== "main" && (ch.cause || ch.headline) ? pe("div", { class: "em-cause", "data-role": "cause" }, [
+    ch.cause ? pe("p", { "data-role": "cause-moves", text: ch.cause }) : null,
+    pe("p", { class: "em-situation", "data-role": "situation", text: ch.headline || "" }),
+  ].filter(Boolean)) : null;
+  const parts = [cause, answerPart(em, ch), attackPart(em, ch, redraw), bondPart(em, ch, redraw), otherPart(em, ch), discardPart(em, ch)].filter(Boolean);
   return em.section("choices", em.T("your_move"), parts, { class: "em-section em-choices" });
 }
 

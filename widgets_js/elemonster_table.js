@@ -55,7 +55,9 @@ export function logView(em) {
     pe("ol", { class: "em-log", reversed: true, tabindex: "0", "aria-label": em.T("log") }, entries.slice().reverse().map((e) =>
       pe("li", { "data-i": e.i, "data-bot": e.bot || null, "data-kind": e.kind }, [
         pe("strong", { text: `${e.name}: ` }), pe("span", { class: "em-entry-text", text: e.text }),
-      ]))),
+        // a bot's reason, apart from its move (a person's choice is never given one)
+        e.why ? pe("span", { class: "em-why", "data-role": "why", text: ` ${em.T("bot_why", { text: e.why })}` }) : null,
+      ].filter(Boolean)))),
   ]);
 }
 

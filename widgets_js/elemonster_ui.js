@@ -5,7 +5,9 @@ import { pe } from "./board.js";
 import { elemonsterCard, emText } from "./elemonster_card.js";
 
 export function createEmUi(model, shell) {
-  const ui = { attackCard: "", attack: "", pairA: "", pairB: "" };
+  // ui.bondsMore / ui.bondGroup: the grouped dissolve-first bonds opened; ui.focus: the
+  // data-key to focus after the next draw (a step of a grouped choice)
+  const ui = { attackCard: "", attack: "", pairA: "", pairB: "", bondsMore: false, bondGroup: "", focus: "" };
   const S = () => model.get("static") || {};
   const W = () => model.get("strings") || {};
   const lang = () => W().lang || "en";

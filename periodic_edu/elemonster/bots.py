@@ -26,7 +26,7 @@ from .rules import _pair_bonds, beats
 from .words import N_, NP_, VALUE_WORDS, Reason, say
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "parse_bot_list",
-           "play_out", "describe", "SENTENCES"]
+           "play_out", "describe", "SENTENCES", "value_labels"]
 
 # Every sentence a bot says, in one table: messages of the "elemonster" catalog. Symbols,
 # formulas and card ids stay as they are; element names are the language's (periodic_edu.i18n).
@@ -59,9 +59,9 @@ SENTENCES = {
                     "point).",
                     "{text}, after dissolving its bond {old} with corrosive {f} ({delta} "
                     "points)."),
-    "attack_en": N_("Attacks player {t} with {name}'s electronegativity {v} (its pull on shared "
+    "attack_en": N_("Attacks with {name}'s electronegativity {v} (its pull on shared "
                     "electrons); only an ionization energy ÷ 5 above it can parry."),
-    "attack": N_("Attacks player {t} with {name}'s {labels}."),
+    "attack": N_("Attacks with {name}'s {labels}."),
     "parry": N_("Parries with {name}: its {labels} beats {att}."),
     "parry_two": N_("Parries with {name}: its {labels} beat {att}."),
     # one sentence whatever the hand held: the log must not tell whether it could have parried
@@ -77,7 +77,7 @@ SENTENCES = {
                   "stands.",
                   "{name} has {h} hearts, more than the {n} skulls of {demand}: the parry "
                   "stands."),
-    "magnet": N_("{name} is ferromagnetic: pulls a random card from player {d}."),
+    "magnet": N_("{name} is ferromagnetic: pulls a random card from the defender."),
     "swap": N_("{name} is flammable: forces a swap of one more card."),
     "two": N_("{name} is hard (Mohs ≥ 6): attacks with two values at once."),
     "metals": N_("{name} is an engineering metal: fixes the duel to {mode}."),
@@ -114,7 +114,9 @@ def _number(value: object, lang: str) -> str:
     return i18n.format_number(value, lang) if isinstance(value, (int, float)) else str(value)
 
 
-def _labels(values: Sequence[str], c: str, lang: str, defending: bool = False) -> str:
+def value_labels(values: Sequence[str], c: str, lang: str, defending: bool = False) -> str:
+    """A card's named values in a sentence ("electronegativity 0.98"; defending: `en` is
+    answered with `ie`), in ``lang``."""
     parts = []
     for v in values:
         shown = "ie" if (v == "en" and defending) else v
@@ -174,16 +176,16 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
         return text
     if k == "attack":
         if action.values == ("en",):
-            return said("attack_en", t=action.target + 1, name=_name(action.card, lang),
+            return said("attack_en", name=_name(action.card, lang),
                         v=i18n.format_number(card(action.card).en, lang, 2))
-        return said("attack", t=action.target + 1, name=_name(action.card, lang),
-                    labels=_labels(action.values, action.card, lang))
+        return said("attack", name=_name(action.card, lang),
+                    labels=value_labels(action.values, action.card, lang))
     if k == "parry":
         return said("parry_two" if len(duel["values"]) > 1 else "parry",
                     name=_name(action.card, lang),
-                    labels=_labels(duel["values"], action.card, lang, True), att=duel["card"])
+                    labels=value_labels(duel["values"], action.card, lang, True), att=duel["card"])
     if k == "yield":
-        return said("yield", att=duel["card"], labels=_labels(duel["values"], duel["card"],
+        return said("yield", att=duel["card"], labels=value_labels(duel["values"], duel["card"],
                                                               lang))
     if k == "give":
         names = ", ".join(action.cards)
@@ -206,7 +208,7 @@ def describe(view: View, action: Action, lang: str | None = None) -> str:
             d = card(duel["demand"])
             return said("shield", name=name, h=c.heart, n=d.skull, demand=_name(d.symbol, lang))
         if sid == "magnet":
-            return said("magnet", name=name, d=duel["defender"] + 1)
+            return said("magnet", name=name)
         if sid == "swap":
             return said("swap", name=name)
         if sid == "two":

@@ -60,6 +60,8 @@ A table is given ``rules``: an object with (the game itself offers ``play``, ``u
   entry only some seats may read carries ``"may_see": [seats]`` and is said to the others by
   ``hidden_text(entry, names, lang)``; an entry whose very existence would tell the others a
   secret carries ``"only": [seats]`` and is left out of every other seat's log;
+* optionally ``row(row, names, lang, hidden)`` -> the row as read, said with the names shown
+  (Elemonster names the seats a move concerns, and keeps a bot's reason apart from the move);
 * ``reveal_words(kinds, lang)`` -> what the reveal kinds of one action turned face up, said in
   ``lang`` (the reason Undo is refused);
 * ``settings(game)`` -> the settings that start the same kind of game again.
@@ -338,7 +340,11 @@ class Table:
             if only is not None and viewer not in only:
                 continue  # an entry whose very existence tells a secret (see the rules' tell)
             row = {**entry, "name": names[entry["seat"]], **words}
-            if may_see is not None and viewer not in may_see:
+            hidden = may_see is not None and viewer not in may_see
+            said = getattr(self.rules, "row", None)
+            if said is not None:  # the rules say a row with the names shown (Elemonster)
+                row = said(row, names, lang, hidden)
+            if hidden:
                 row["text"] = self.rules.hidden_text(row, names, lang)
                 row["action"] = None
             out.append(row)

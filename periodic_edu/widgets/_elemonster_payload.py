@@ -88,7 +88,14 @@ TEXT: dict[str, str | tuple[str, str]] = {
                        "the advanced variant has them"),
     "bond_no_mult_cards": N_("fits as {formula} ({points}) but you hold no matching "
                           "multiplier cards"),
-    "bond_dissolve": N_("after dissolving your bond {old} with {card}"),
+    "bond_dissolve_pick": N_("Dissolve your bond {old} with {card} first"),
+    "bond_dissolve_more": N_("More bonds after dissolving one of yours ({n})"),
+    "bond_dissolve_head": N_("After dissolving one of your bonds"),
+    "bond_dissolve_which": N_("{formula}: which bond do you dissolve?"),
+    "bond_back": N_("Back to the bonds"),
+    "cause_row": N_("{name}: {text}"),
+    # TRANSLATORS: after a bot's move in the log: the bot's own reason for it
+    "bot_why": N_("(the bot's reason: {text})"),
     "other": N_("Other choices"),
     "discard_head": N_("End your turn"),
     "discard_card": N_("Discard {card}"),

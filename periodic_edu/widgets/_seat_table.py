@@ -80,7 +80,11 @@ class SeatTable(Table):
             self.game = game
             # the log as data, replayed from the history (the sentences: Table.log on demand)
             fresh = self.rules.replay_start(game)
-            kinds = [s["bot"] if not s["stand_in"] else None for s in self.room["seats"]]
+            # a bot's entries are a bot seat's (no student's name): the room keeps no mover per
+            # move, so a student's seat later handed to a bot (or stood in for) is logged as a
+            # person's, and a bot's reason is never shown beside a student's own choice
+            kinds = [s["bot"] if not s["stand_in"] and not s["name"] else None
+                     for s in self.room["seats"]]
             entries = []
             for index, text in enumerate(game.history):
                 who = fresh.current_player

@@ -11,10 +11,10 @@ and the other hands stay in Python. Every synced trait is read-only for the brow
 >>> w = ElemonsterWidget(players=["You", "Greedy bot"], seed=5)
 >>> w.seats[1]["bot"], w.view["hand_sizes"], "hand" in w.view
 ('greedy', [6, 5], True)
->>> w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
-(False, "player 1 cannot play 'D-': a hand of 5 o")
->>> w.lang = "uk"; w.handle_message({"type": "act", "action": "D-"}), w.error[:40]
-(False, 'гравець 1 не може зіграти «D-»: з 5 або ')
+>>> w.handle_message({"type": "act", "action": "D-"}), w.error
+(False, 'a hand of 5 or more cards discards exactly one (ELEMONSTER E-12)')
+>>> w.lang = "uk"; w.handle_message({"type": "act", "action": "Y"}), w.error
+(False, 'Зараз цей хід неможливий.')
 >>> w.lang = "en"
 >>> w.handle_message({"type": "act", "action": w.view["legal_actions"][-1]})
 True
@@ -48,6 +48,7 @@ from ..elemonster.cards import card
 from ..elemonster.deck import is_multiplier
 from ..elemonster.game import VARIANTS
 from ..elemonster.errors import EngineError, explain
+from ..elemonster.story import refusal_words, situation
 from ..elemonster.words import DOMAIN, N_, NP_, Reason, nsay, say
 from ..tabletop.seeds import new_seed
 from ..tabletop.table import TableError, Text
@@ -267,8 +268,8 @@ class ElemonsterWidget(TableWidget):
                      variant=_text(f"variant_{g.variant}", lang))
 
     def _game_refusal(self, exc: Exception) -> str | None:
-        if isinstance(exc, IllegalMoveError):
-            return explain(exc, self.lang)
+        if isinstance(exc, IllegalMoveError):  # words only: no notation, no seat numbers
+            return refusal_words(exc, self._names_now(), self.lang)
         if isinstance(exc, EngineError):
             return str(exc)
         return None
@@ -308,7 +309,7 @@ class ElemonsterWidget(TableWidget):
 
     def _log_row(self, row: dict[str, Any]) -> dict[str, Any]:
         return {key: row.get(key) for key in ("i", "seat", "name", "bot", "kind", "text",
-                                              "action")}
+                                              "why", "action")}
 
 
     # -- the person's choices, explained ---------------------------------------------------------
@@ -326,8 +327,14 @@ class ElemonsterWidget(TableWidget):
         elif prompt in ("parry", "second", "give"):
             att = names[duel["attacker"]] if duel else ""
             out["headline"] = _text(f"prompt_{prompt}", lang, att=att)
-        else:
-            out["headline"] = _text("prompt_other", lang)
+        else:  # what this decision answers: who yielded, who drew a radioactive card...
+            line = situation(g, view["seat"])
+            out["headline"] = line.render(names, lang) if line else _text("prompt_other", lang)
+        # the others' moves that led here; none for the turn itself and for what the
+        # person's own draw or bond brought (the headline says it)
+        own = prompt in ("main", "exchange_offer", "exchange_discard", "crowns") or (
+            prompt == "decay" and g.state.active == view["seat"])
+        out["cause"] = "" if own else self._cause(view["seat"], names)
         parries = {a.card for a in legal if a.kind == "parry"}
         if prompt in ("parry", "second") and duel:
             out["answer"] = self._compare(view, duel, parries)
@@ -363,6 +370,18 @@ class ElemonsterWidget(TableWidget):
                 out["other"].append(item)
         return out
 
+    def _cause(self, seat: int, names: list[str]) -> str:
+        """What led to this decision: the others' moves since this seat's own last move (the
+        newest two), as the log says them ("Mila: Yields and gives up a card.")."""
+        rows = self.table.log(self.lang, seat, names, last=8)
+        since = []
+        for row in reversed(rows):
+            if row["seat"] == seat:
+                break
+            since.append(row)
+        return " ".join(_text("cause_row", self.lang, name=r["name"], text=r["text"])
+                        for r in reversed(since[:2]))
+
     def _value_text(self, c: str, value: str) -> str:
         v = card(c).value(value)
         if v is None:
@@ -397,10 +416,14 @@ class ElemonsterWidget(TableWidget):
         lang = self.lang
         label = _text("bond_lay", lang, formula=bond.formula,
                       points=_counted("n_points", bond.points, lang))
+        dissolve = None
         if a.dissolve:
+            # grouped on the page: first the new bond, then which bond to dissolve for it
             old = view["bonds"][view["seat"]][a.dissolve[0] - 1]["formula"]
-            label += " (" + _text("bond_dissolve", lang, old=old, card=a.dissolve[1]) + ")"
+            dissolve = {"old": old, "card": a.dissolve[1],
+                        "label": _text("bond_dissolve_pick", lang, old=old, card=a.dissolve[1])}
         return {"category": bond.category, "formula": bond.formula, "points": bond.points,
+                "group": f"{bond.category}:{bond.formula}", "dissolve": dissolve,
                 "cards": [bond.a, bond.b], "multipliers": [bond.ka, bond.kb], "label": label,
                 "rule": shell_rule(bond.category, bond.a, bond.ka, bond.b, bond.kb, lang),
                 "breakdown": points_breakdown(bond.category, bond.a, bond.ka, bond.b, bond.kb,

@@ -18,7 +18,7 @@ True
 >>> w.run_bots() > 0, w.view["phase"], w.game_log[-1]["name"]
 (True, 'start', 'Grace')
 >>> w.handle_message({"type": "act", "action": "end"}), w.error[:34]
-(False, "Ada (player 1) cannot play 'end': ")
+(False, 'every turn needs at least one paid')
 
 Seats count from 0, as in the engine API. Bots: ``"random"``, ``"greedy"``, ``"search"``
 (:mod:`periodic_edu.engine.bots`). Bot turns are paced by the browser: while the seat to move is a bot
@@ -51,6 +51,14 @@ from ._table_widget import PLAYER_COLOURS, TableWidget
 from .save_store import SaveStore
 
 __all__ = ["GameWidget", "PLAYER_COLOURS"]
+
+#: the engine's reasons (engine.reasons.MESSAGES) that quote notation or seat numbers
+_NOTATION_REASONS = frozenset({
+    "name_seat", "not_richest", "no_seat_from", "seat_only_gain", "spot_order",
+    "not_notation", "unknown_code", "not_a_cell", "not_string", "seat_not_needed"})
+#: ... and those whose words the page's own prompt says (what to decide first)
+_SAID_BY_PROMPT = {"agenda_first": "prompt_agenda", "discover_first": "prompt_discover",
+                   "decide_first": "prompt_discover"}
 
 #: Most log entries synced to the browser (the full log stays in :attr:`GameWidget.log_entries`).
 LOG_WINDOW = 120
@@ -161,9 +169,16 @@ class GameWidget(TableWidget):
         return Text("resume_summary", when=when, who=who).render(lang)
 
     def _game_refusal(self, exc: Exception) -> str | None:
-        if isinstance(exc, IllegalMoveError):  # the engine's own words, with the player's name
+        if isinstance(exc, IllegalMoveError):
+            # the rule in words: no "Dora (player 3) cannot play 's:ar>He'" (issue 28); a rule
+            # that quotes notation (only a tampered or stale page meets one) in plain words
             g = self.table.game
-            return exc.render(self.lang, g.names, cards=card_namer(g.state.ctx.goal_deck))
+            why = exc.reason
+            if why is not None and why.key in _SAID_BY_PROMPT:  # what to do first, in words
+                return i18n.gettext("widgets", FRONT_END[_SAID_BY_PROMPT[why.key]], self.lang)
+            if why is None or why.key in _NOTATION_REASONS:
+                return Text("move_not_possible").render(self.lang)
+            return why.render(self.lang, cards=card_namer(g.state.ctx.goal_deck))
         if isinstance(exc, EngineError):
             return local(exc, self.lang)
         return None

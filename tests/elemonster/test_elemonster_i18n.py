@@ -21,7 +21,8 @@ from elemonster_helpers import catalog_words
 
 LANGS = ["uk", "de"]
 # keys whose text is rightly the same as the English one, with the reason
-SAME_AS_ENGLISH = {"title": "the game's name, Elemonster"}
+SAME_AS_ENGLISH = {"title": "the game's name, Elemonster",
+                   "cause_row": "a player's name and a log line, \"{name}: {text}\""}
 
 
 # English words of the catalog; a word the German side uses too ("Elements", "neutral") is
@@ -95,16 +96,27 @@ def test_every_synced_text_is_in_the_language(lang):
     assert w.game_log and w.cards
 
 
-@pytest.mark.parametrize("lang,words", [("uk", ("гравець 1", "гру закінчено")),
-                                        ("de", ("Spieler 1", "das Spiel ist vorbei"))])
+@pytest.mark.parametrize("lang,words", [("uk", ("рівно одну", "гру закінчено", "гравець 1")),
+                                        ("de", ("genau eine", "das Spiel ist vorbei",
+                                                "Spieler 1"))])
 def test_refusals_come_back_in_the_widgets_language(lang, words):
+    """A refusal on the page says the rule in words: no seat number ("Spieler 1"), no
+    notation ("D-"), no English (issue 28)."""
     w = ElemonsterWidget(players=2, seed=5, lang=lang)
     assert w.handle_message({"type": "act", "action": "D-", "rev": w.revision}) is False
     assert words[0] in w.error and english_in(w.error, lang) == set(), w.error
-    # the same refusal in English is the engine's own text (the CLI's contract)
+    assert words[2] not in w.error and "D-" not in w.error, w.error
+    # the same refusal in English: the rule's words; the engine's own text (the CLI's
+    # contract) still names the seat and the notation
     w.lang = "en"
     assert w.handle_message({"type": "act", "action": "D-", "rev": w.revision}) is False
-    assert w.error.startswith("player 1 cannot play 'D-': a hand of 5 or more cards")
+    assert w.error.startswith("a hand of 5 or more cards"), w.error
+    try:
+        w.game.play("D-")
+    except IllegalMoveError as error:
+        assert str(error).startswith("player 1 cannot play 'D-': a hand of 5 or more cards")
+    else:
+        raise AssertionError("D- was legal")
     w.lang = lang
     while not w.game.is_over:  # play to the end, then one more click
         w.run_bots()

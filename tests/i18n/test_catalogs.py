@@ -39,8 +39,8 @@ SAME_AS_ENGLISH = {
     ("de", "widgets"): {"{steps}: {names}.", "{why}", "Element", "Trend",
                         "Agenda {id}", "R{n}"},
     # Elemonster: the game's name; "neutral" is the German rulebook's own symbol name
-    ("uk", "elemonster"): {"Elemonster"},
-    ("de", "elemonster"): {"Elemonster", "neutral"},
+    ("uk", "elemonster"): {"Elemonster", "{name}: {text}"},
+    ("de", "elemonster"): {"Elemonster", "neutral", "{name}", "{name}: {text}"},
 }
 
 CASES = [(lang, domain) for lang in TRANSLATED for domain in i18n.DOMAINS]
@@ -48,6 +48,22 @@ CASES = [(lang, domain) for lang in TRANSLATED for domain in i18n.DOMAINS]
 
 def _forms(value):
     return list(value.values()) if isinstance(value, dict) else [value]
+
+
+#: an instruction to click (a mouse's word) in a text a phone shows too; "a click" as a sound
+#: (the trend chart's sonification) is not one
+CLICK = {"en": re.compile(r"\b[Cc]lick(?! marks)\b"), "uk": re.compile(r"[Кк]лацн"),
+         "de": re.compile(r"\b(?:[Kk]licke|[Aa]nklicken|klicken)\b")}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "de"])
+def test_no_page_text_tells_a_phone_to_click(lang):
+    """Texts shown with a mouse and on touch screens alike use a verb for both ("choose",
+    "вибери", "wähle"; issue 28): "tap" only where the page knows it is a touch screen."""
+    said = [text for domain in ("widgets", "elemonster")
+            for value in i18n.messages(domain, lang).values() for text in _forms(value)
+            if CLICK[lang].search(text)]
+    assert said == [], said
 
 
 @pytest.mark.parametrize("lang,domain", CASES)

@@ -157,8 +157,9 @@ def test_refusals_change_nothing_and_say_why():
     w = ElemonsterWidget(players=["You", "Bot"], bots={1: "random"}, seed=4)
     before = (w.game.history, w.view, w.revision)
     cases = [
-        ({"type": "act", "action": "B:ion:Fe+Cl"}, "cannot play"),
-        ({"type": "act", "action": "nonsense"}, "cannot read"),
+        # the rule in words, no seat number and no notation (issue 28)
+        ({"type": "act", "action": "B:ion:Fe+Cl"}, "Fe gives 2 electrons but Cl fills 1 gap"),
+        ({"type": "act", "action": "nonsense"}, "This move is not possible now."),
         ({"type": "act"}, "needs the key 'action'"),
         ({"type": "act", "action": "x" * 500}, "at most 80"),
         ("text", "must be an object"),

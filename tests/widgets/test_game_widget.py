@@ -208,8 +208,9 @@ def test_bad_messages_are_refused_and_change_nothing(label, message, wire):
 def test_the_engine_explains_an_illegal_move_by_name(duel):
     w = started(duel)
     custom(w, {"type": "act", "action": "s:ie>Og"})
-    assert w.error.startswith("Ada (player 1) cannot play 's:ie>Og': ")
-    assert "not reachable" in w.error
+    # the rule in words: no seat number, no notation (issue 28)
+    assert "not reachable" in w.error and w.error.startswith("Og is not reachable from ")
+    assert "player" not in w.error and "s:ie>Og" not in w.error
 
 
 def test_same_refusal_twice_is_shown_twice(duel):
