@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from browser_helpers import screenshot, sized_page
+from browser_helpers import run_axe, screenshot, sized_page
 from phone_turn import assert_move_on_screen, on_screen, wait_move_shown
 
 pytestmark = pytest.mark.browser
@@ -175,7 +175,7 @@ def test_one_human_turn_then_the_bot(page, voila):
 
 
 @pytest.mark.parametrize("width, height", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
-def test_a_move_across_the_board_on_a_phone(browser, voila, width, height):
+def test_a_move_across_the_board_on_a_phone(browser, voila, axe, width, height):
     """Issue 28: reachable cells at both ends of the board. In the notebook's seeded game Ada's
     flask starts on beryllium; Spend on ±Z reaches hydrogen and lithium (the first column),
     helium (the last) and boron to fluorine: 18 columns, more than a phone shows at a size a
@@ -202,7 +202,11 @@ def test_a_move_across_the_board_on_a_phone(browser, voila, width, height):
         screenshot(page, f"phone_across_{width}")
         found = assert_move_on_screen(page, ROOT, where)
         assert found["zoomed"] and found["cell"] < 24, (where, found["cell"])
+        print(f"\nzoomed out at {where}: {found['cell']} px cells")
         assert [c["what"] for c in found["cells"]] == ["H", "He", "Li", "B", "C", "N", "O", "F"]
+        # axe-core (WCAG 2.2 AA) on the zoomed board and its buttons: nothing to report
+        report = run_axe(page, axe, ROOT)
+        assert report["violations"] == [], (where, report["violations"])
         prompt = page.inner_text(f'{ROOT} [data-role="prompt"]')
         assert "tap one of the 8 highlighted cells, or its name below" in prompt, prompt
         # real buttons, named in words, in a group that says what they do
