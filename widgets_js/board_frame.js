@@ -73,6 +73,8 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
     fit,
     showColumns,
     get zoomed() { return root.dataset.zoomed === "true"; },
+    /** Zoomed out below a finger's 24 px (WCAG 2.5.8)? */
+    get tiny() { return root.dataset.zoomed === "true" && Number(root.dataset.cell) < TINY_CELL; },
     destroy() { if (observer) observer.disconnect(); },
   };
 }

@@ -55,8 +55,8 @@ function render({ model, el }) {
     elementName: (symbol) => (cellInfo.get(symbol) || { name: symbol }).name,
     /** The board's cells in reading order: period by period, left to right. */
     boardOrder: () => boardOrder,
-    /** Is the board zoomed out to show every reachable cell (a phone)? */
-    boardZoomed: () => Boolean(gameBoard && gameBoard.frame.zoomed),
+    /** Is the board zoomed out below 24 px cells to show every reachable cell (a phone)? */
+    boardTiny: () => Boolean(gameBoard && gameBoard.frame.tiny),
     objectiveText: (id) => (stat.objectives || {})[id] || id,
     legal: () => (ctx.V().legal_actions || []).map(parseAction),
     myTurn: () => {
@@ -279,9 +279,9 @@ function render({ model, el }) {
   // view; once a choice highlights cells, the board shows the flask and every one of them: it
   // zooms out just enough when they lie farther apart than the phone shows at the normal size
   // (±Z from one end of a period reaches the other end; the 18 columns at worst), its region
-  // scrolls sideways to them, and the page brings them above the action bar. While zoomed out
-  // the bar offers the same moves as buttons (game_controls.js): cells under 24 px have an
-  // equivalent control of a finger's size (WCAG 2.5.8). After the move the board zooms back.
+  // scrolls sideways to them, and the page brings them above the action bar. While its cells
+  // are under 24 px the bar offers the same moves as buttons (game_controls.js): an equivalent
+  // control of a finger's size (WCAG 2.5.8). After the move the board zooms back.
   // The page moves only on a change (a new turn, another choice): a student who scrolls away
   // to read is not pulled back every second. `data-move-shown` says when it is done (tests).
   let shownFor = "";
@@ -307,12 +307,12 @@ function render({ model, el }) {
     shownFor = key;
     if (!mine || v.phase === "agenda") { root.dataset.moveShown = "true"; return; } // the bar holds the agenda cards
     root.dataset.moveShown = "false";
-    const drawnZoomed = gameBoard.frame.zoomed;
+    const drawnTiny = gameBoard.frame.tiny;
     afterLayout(() => {
       if (shell.destroyed || !root.isConnected) return;
       if (shownFor !== key) return; // a newer change is on its way
       // the frame measured its width only now (a first paint): the bar's buttons follow the zoom
-      if (gameBoard.frame.zoomed !== drawnZoomed) controls.update(ctx.V(), ctx.myTurn() ? ctx.legal() : []);
+      if (gameBoard.frame.tiny !== drawnTiny) controls.update(ctx.V(), ctx.myTurn() ? ctx.legal() : []);
       barWatch.measure(); // the room below the page for the bar as it is now
       const flask = gameBoard.board.root.querySelector('[aria-current="true"]');
       if (v.phase === "discover" && flask) {

@@ -291,8 +291,9 @@ export function createControls(ctx) {
     else if (ui.hint) text = ui.hint;
     else if (ui.source) {
       const n = new Set(ctx.sourceActions().map((a) => a.dest)).size;
-      // the board zoomed out to show every reachable cell: the same moves are buttons below
-      const key = ctx.boardZoomed() ? (ctx.touch ? "prompt_tap_cells_or_names" : "prompt_click_cells_or_names")
+      // the board zoomed out below 24 px cells to show every reachable cell: the same moves
+      // are buttons below
+      const key = ctx.boardTiny() ? (ctx.touch ? "prompt_tap_cells_or_names" : "prompt_click_cells_or_names")
         : ctx.touch ? "prompt_tap_cells" : "prompt_click_cells";
       text = n ? say(key, { what: describeSource(ui.source), cells: count(n, "n_highlighted") })
         : say("prompt_no_cells", { what: describeSource(ui.source) });
@@ -327,10 +328,10 @@ export function createControls(ctx) {
       for (const a of ui.chooser.actions) {
         items.push(pe("button", { type: "button", class: "pe-g-btn", "data-action": a.text, text: say("victim_from", { name: ctx.seatName(a.victim - 1) }) }));
       }
-    } else if (mine && ui.source && ctx.boardZoomed()) {
-      // the board zoomed out (turn_view.js): its cells may be smaller than a finger's 24 px
-      // (WCAG 2.5.8), so every reachable cell is also a button of its own, named in words, in
-      // board order; it does what a tap on the cell does (clickCell)
+    } else if (mine && ui.source && ctx.boardTiny()) {
+      // the board zoomed out (game.js) to cells smaller than a finger's 24 px (WCAG 2.5.8):
+      // every reachable cell is also a button of its own, named in words, in board order; it
+      // does what a tap on the cell does (clickCell)
       const dests = new Set(ctx.sourceActions().map((a) => a.dest));
       const moves = ctx.boardOrder().filter((c) => dests.has(c.symbol)).map((c) => pe("button", {
         type: "button", class: "pe-g-btn pe-g-move", "data-move": c.symbol, text: `${c.name} (${c.symbol})`,
