@@ -21,8 +21,13 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
   let columns = 0; // the columns that must fit whole while zoomed out (0: not zoomed)
   function fit() {
     width = root.clientWidth || width;
+    const wasTiny = tiny();
     apply();
+    // a turned phone: the zoom the game asked for gives other cells now; the game redraws
+    // what depends on it (its move buttons) on this event
+    if (tiny() !== wasTiny) root.dispatchEvent(new CustomEvent("pe-board-zoom"));
   }
+  function tiny() { return root.dataset.zoomed === "true" && Number(root.dataset.cell) < TINY_CELL; }
   function apply() {
     if (!width) return;
     const normal = cellSize(width, { min, max });
@@ -74,7 +79,7 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
     showColumns,
     get zoomed() { return root.dataset.zoomed === "true"; },
     /** Zoomed out below a finger's 24 px (WCAG 2.5.8)? */
-    get tiny() { return root.dataset.zoomed === "true" && Number(root.dataset.cell) < TINY_CELL; },
+    get tiny() { return tiny(); },
     destroy() { if (observer) observer.disconnect(); },
   };
 }

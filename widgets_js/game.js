@@ -336,6 +336,8 @@ function render({ model, el }) {
   }
 
   let pending = false;
+  // the phone turned while cells are lit: the move buttons follow the board's new zoom
+  gameBoard.frame.root.addEventListener("pe-board-zoom", () => onChange());
   function onChange() {
     if (pending) return;
     pending = true;

@@ -209,6 +209,14 @@ def test_a_move_across_the_board_on_a_phone(browser, voila, axe, width, height):
         assert report["violations"] == [], (where, report["violations"])
         prompt = page.inner_text(f'{ROOT} [data-role="prompt"]')
         assert "tap one of the 8 highlighted cells, or its name below" in prompt, prompt
+        # the phone turned sideways: wide enough for cells of 24 px or more, the buttons go;
+        # turned back, they return
+        moves_box = page.locator(f'{ROOT} [data-role="moves"]')
+        page.set_viewport_size({"width": height, "height": width})
+        moves_box.wait_for(state="detached", timeout=15_000)
+        assert int(page.get_attribute(f'{ROOT} [data-role="board-frame"]', "data-cell")) >= 24
+        page.set_viewport_size({"width": width, "height": height})
+        moves_box.wait_for(timeout=15_000)
         # real buttons, named in words, in a group that says what they do
         moves = page.get_by_role("group", name="Move your flask to")
         fluorine = moves.get_by_role("button", name="Fluorine (F)")
