@@ -28,14 +28,17 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
     if (tiny() !== wasTiny) root.dispatchEvent(new CustomEvent("pe-board-zoom"));
   }
   function tiny() { return root.dataset.zoomed === "true" && Number(root.dataset.cell) < TINY_CELL; }
+  // tiny cells get 1 px gaps and a 2 px frame (periodic.css); the 10 px left over keep a
+  // span of columns within what the frame shows after its padding (centreInFrame's room)
+  const TINY_FIT = { gap: 1, pad: 10 };
+  function setData(key, value) { if (root.dataset[key] !== value) root.dataset[key] = value; }
   function apply() {
     if (!width) return;
     const normal = cellSize(width, { min, max });
     // zoomed out: the span of columns fits whole (the 18 columns at worst), never larger
     // than the normal size
     let cell = columns ? Math.min(normal, cellSize(width, { min: 8, max, columns })) : normal;
-    // tiny cells get 1 px gaps and a 2 px frame (periodic.css): computed with those
-    if (cell < TINY_CELL) cell = Math.min(TINY_CELL - 1, cellSize(width, { min: 8, max, columns, gap: 1, pad: 6 }));
+    if (cell < TINY_CELL) cell = Math.min(TINY_CELL - 1, cellSize(width, { min: 8, max, columns, ...TINY_FIT }));
     if (cell !== shown) {
       shown = cell;
       root.style.setProperty("--pe-cell", `${cell}px`);
@@ -43,21 +46,23 @@ export function frameBoard(board, { label, min = 28, max = 46, compactBelow = 36
       root.classList.toggle("pe-tiny", cell < TINY_CELL);
       root.dataset.cell = String(cell);
     }
-    root.dataset.zoomed = String(cell < normal);
+    setData("zoomed", String(cell < normal));
     // computed, not measured: no forced layout
-    const scrolls = cell < TINY_CELL ? boardOverflows(width, cell, { gap: 1, pad: 6 }) : boardOverflows(width, cell);
-    // a region that scrolls must be reachable by the keyboard (WCAG 2.1.1) and named
-    if (scrolls) {
-      root.setAttribute("tabindex", "0");
-      root.setAttribute("role", "region");
-      root.setAttribute("aria-label", label);
-    } else {
-      root.removeAttribute("tabindex");
-      root.removeAttribute("role");
-      root.removeAttribute("aria-label");
+    const scrolls = boardOverflows(width, cell, cell < TINY_CELL ? TINY_FIT : {});
+    if (root.dataset.scrolls !== String(scrolls)) {
+      // a region that scrolls must be reachable by the keyboard (WCAG 2.1.1) and named
+      if (scrolls) {
+        root.setAttribute("tabindex", "0");
+        root.setAttribute("role", "region");
+        root.setAttribute("aria-label", label);
+      } else {
+        root.removeAttribute("tabindex");
+        root.removeAttribute("role");
+        root.removeAttribute("aria-label");
+      }
+      root.dataset.scrolls = String(scrolls);
     }
-    root.dataset.scrolls = String(scrolls);
-    root.dataset.sized = String(width); // the width fitted: tests wait until it is the present one
+    setData("sized", String(width)); // the width fitted: tests wait until it is the present one
   }
   /** Zoom out so `n` columns fit whole (0: the normal size); true while zoomed out. Uses the
    * width last measured: no layout is read here. */

@@ -179,9 +179,10 @@ def test_a_move_across_the_board_on_a_phone(browser, voila, axe, width, height):
     """Issue 28: reachable cells at both ends of the board. In the notebook's seeded game Ada's
     flask starts on beryllium; Spend on ±Z reaches hydrogen and lithium (the first column),
     helium (the last) and boron to fluorine: 18 columns, more than a phone shows at a size a
-    finger can tap. The board zooms out to show the flask and every one of them, the action bar
-    names each as a button of at least 24 x 24 px (WCAG 2.5.8's equivalent control), a tap on
-    a button plays that move, and the board is back to its normal size after it."""
+    finger can tap. The board zooms out to show the flask and every one of them, the action
+    bar names each as a button of at least 24 x 24 px (WCAG 2.5.8's equivalent control), a tap
+    on a button plays that move, and the board is back to its normal size after it. Then, from
+    fluorine, ↓← reaches 20 cells over 16 columns: zoomed out and scrolled sideways to them."""
     context, page = sized_page(browser, width, height, touch=True)
     where = f"{width}x{height}"
     try:
@@ -228,6 +229,16 @@ def test_a_move_across_the_board_on_a_phone(browser, voila, axe, width, height):
         assert page.locator(f'{ROOT} [data-role="moves"]').count() == 0
         entries = log_entries(page)
         assert entries[-1]["bot"] is None and "F" in entries[-1]["text"], entries[-1]
+        # a second Spend from fluorine: ↓← reaches 20 cells from beryllium (group 2) to
+        # tennessine (group 17), 16 columns: zoomed out, and scrolled sideways to them
+        trend = page.locator(f'{ROOT} [data-trend="atomic_radius"]')
+        on_screen(page, trend, "↓← (the page brought the turn's choices back)")
+        trend.tap()
+        page.locator(f'{ROOT} [data-role="moves"] [data-move="Ts"]').wait_for(timeout=15_000)
+        wait_move_shown(page, ROOT)
+        screenshot(page, f"phone_across_scrolled_{width}")
+        found = assert_move_on_screen(page, ROOT, f"{where}, ↓← from F")
+        assert len(found["cells"]) == 20 and found["cell"] < 24, (where, found["cell"])
         assert page.is_hidden(ERROR)
         assert page.js_errors == []
     finally:
