@@ -286,7 +286,9 @@ function render({ model, el }) {
   // to read is not pulled back every second. `data-move-shown` says when it is done (tests).
   let shownFor = "";
   function moveKey(v, targets) {
-    return ctx.myTurn() && !v.is_over ? `${ui.turn}|${v.phase}|${[...targets.keys()].sort().join(",")}` : "";
+    // while cells are lit, the hint too: a why that makes the bar taller must not hide them
+    const hint = targets.size ? ui.hint : "";
+    return ctx.myTurn() && !v.is_over ? `${ui.turn}|${v.phase}|${[...targets.keys()].sort().join(",")}|${hint}` : "";
   }
   /** Zoom the board out so the flask and every reachable cell fit its width (or back to the
    * normal size when no cell is lit); the widths are the frame's last measured ones. */

@@ -159,6 +159,9 @@ def test_a_round_of_periodic_on_three_phones(browser, server, room):
                     "a cell not reached")
                 assert "tap" in prompt.inner_text() and "cannot be reached" in prompt.inner_text()
                 on_screen(page, prompt, "why the cell is not reached")
+                # the why may make the bar taller: the lit cells stay above it
+                wait_move_shown(page, GAME)
+                assert_move_on_screen(page, GAME, f"turn {turn + 1}, after the why")
             destination = cells.first.get_attribute("data-symbol")
             tap(page, cells.first, "a reachable cell")
             page.locator(f'{GAME} [aria-current="true"][data-symbol="{destination}"]').wait_for(
