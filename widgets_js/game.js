@@ -28,7 +28,7 @@ import { createFinal } from "./game_final.js";
 import { createHelp } from "./game_help.js";
 import { createResume } from "./game_resume.js";
 import { createShell } from "./game_shell.js";
-import { watchBar, reveal, centreInFrame, afterLayout, touchScreen } from "./turn_view.js";
+import { watchBar, reveal, centreInFrame, afterLayout, touchScreen, freeBottom } from "./turn_view.js";
 
 let widgetCount = 0;
 
@@ -38,8 +38,10 @@ function render({ model, el }) {
   const familyOf = new Map();
   for (const [fid, members] of Object.entries(stat.families)) for (const s of members) familyOf.set(s, fid);
   const cellInfo = new Map(stat.cells.map((c) => [c.symbol, c]));
+  const boardOrder = [...stat.cells].sort((a, b) => a.period - b.period || a.group - b.group);
+  let gameBoard = null;
   // local, per-view UI state: what the person has chosen but not yet sent
-  const ui = { mode: null, source: null, chooser: null, hint: "", confirmNew: false, seenRev: -1, turn: "", swipe: "" };
+  const ui = { mode: null, source: null, chooser: null, hint: "", confirmNew: false, seenRev: -1, turn: "" };
   const shell = createShell(model);
   const ctx = {
     model, stat, ui, familyOf, uid: `pe-g${widgetCount}`,
@@ -51,6 +53,10 @@ function render({ model, el }) {
     seatColour: (q) => (ctx.seats()[q] || {}).colour || "#555",
     isBot: (q) => Boolean((ctx.seats()[q] || {}).bot),
     elementName: (symbol) => (cellInfo.get(symbol) || { name: symbol }).name,
+    /** The board's cells in reading order: period by period, left to right. */
+    boardOrder: () => boardOrder,
+    /** Is the board zoomed out below 24 px cells to show every reachable cell (a phone)? */
+    boardTiny: () => Boolean(gameBoard && gameBoard.frame.tiny),
     objectiveText: (id) => (stat.objectives || {})[id] || id,
     legal: () => (ctx.V().legal_actions || []).map(parseAction),
     myTurn: () => {
@@ -89,7 +95,7 @@ function render({ model, el }) {
   const voicing = createVoicing();
   const announce = (text, again) => { if (announcer.say(text, again)) voicing.speak(text); };
   const controls = createControls(ctx);
-  const gameBoard = createGameBoard(ctx, (symbol) => controls.clickCell(symbol), voicing.speak);
+  gameBoard = createGameBoard(ctx, (symbol) => controls.clickCell(symbol), voicing.speak);
   const cards = createGoalCards(ctx);
   const players = createPlayerPanels(ctx);
   const tracks = createTracks(ctx);
@@ -244,7 +250,7 @@ function render({ model, el }) {
     const trendId = ui.source && ui.source.code ? ctx.trendByCode.get(ui.source.code).id : null;
     for (const a of ctx.sourceActions()) targets.set(a.dest, trendId && reach[trendId] ? reach[trendId][a.dest] : null);
     const me = ctx.myTurn() && v.phase !== "agenda" ? (v.players_state || [])[v.player] : null;
-    if (ui.swipe && ui.swipe !== moveKey(v, targets)) ui.swipe = ""; // another choice
+    zoomToMove(v, targets);
     drawStatus(v);
     drawTools(v);
     controls.update(v, acts);
@@ -270,21 +276,46 @@ function render({ model, el }) {
 
   // ---- the move on screen (a phone): the page scrolls itself, never the student ---------------
   // At the start of the person's turn the turn's choices (Spend / Gain, the trends) come into
-  // view; once a choice highlights cells, the board's region scrolls sideways to the flask and
-  // the reachable cells and the page brings them above the action bar. Only on a change (a new
-  // turn, another choice): a student who scrolls away to read is not pulled back every second.
+  // view; once a choice highlights cells, the board shows the flask and every one of them: it
+  // zooms out just enough when they lie farther apart than the phone shows at the normal size
+  // (±Z from one end of a period reaches the other end; the 18 columns at worst), its region
+  // scrolls sideways to them, and the page brings them above the action bar. While its cells
+  // are under 24 px the bar offers the same moves as buttons (game_controls.js): an equivalent
+  // control of a finger's size (WCAG 2.5.8). After the move the board zooms back.
+  // The page moves only on a change (a new turn, another choice): a student who scrolls away
+  // to read is not pulled back every second. `data-move-shown` says when it is done (tests).
   let shownFor = "";
   function moveKey(v, targets) {
-    return ctx.myTurn() && !v.is_over ? `${ui.turn}|${v.phase}|${[...targets.keys()].sort().join(",")}` : "";
+    // while cells are lit, the hint too: a why that makes the bar taller must not hide them
+    const hint = targets.size ? ui.hint : "";
+    return ctx.myTurn() && !v.is_over ? `${ui.turn}|${v.phase}|${[...targets.keys()].sort().join(",")}|${hint}` : "";
+  }
+  /** Zoom the board out so the flask and every reachable cell fit its width (or back to the
+   * normal size when no cell is lit); the widths are the frame's last measured ones. */
+  function zoomToMove(v, targets) {
+    const players = v.players_state || [];
+    const from = ctx.myTurn() && players[v.player] ? players[v.player].flask : null;
+    let columns = 0;
+    if (from && targets.size) {
+      const groups = [from, ...targets.keys()].map((sym) => (cellInfo.get(sym) || {}).group).filter(Boolean);
+      columns = Math.max(...groups) - Math.min(...groups) + 1;
+    }
+    gameBoard.frame.showColumns(columns);
   }
   function keepMoveOnScreen(v, targets) {
     const mine = ctx.myTurn() && !v.is_over;
     const key = moveKey(v, targets);
     if (key === shownFor) return;
     shownFor = key;
-    if (!mine || v.phase === "agenda") return; // the bar holds the agenda cards
+    if (!mine || v.phase === "agenda") { root.dataset.moveShown = "true"; return; } // the bar holds the agenda cards
+    root.dataset.moveShown = "false";
+    const drawnTiny = gameBoard.frame.tiny;
     afterLayout(() => {
       if (shell.destroyed || !root.isConnected) return;
+      if (shownFor !== key) return; // a newer change is on its way
+      // the frame measured its width only now (a first paint): the bar's buttons follow the zoom
+      if (gameBoard.frame.tiny !== drawnTiny) controls.update(ctx.V(), ctx.myTurn() ? ctx.legal() : []);
+      barWatch.measure(); // the room below the page for the bar as it is now
       const flask = gameBoard.board.root.querySelector('[aria-current="true"]');
       if (v.phase === "discover" && flask) {
         // the flask where it landed, above the bar that asks to discover or decline
@@ -292,21 +323,23 @@ function render({ model, el }) {
         reveal([flask]);
       } else if (targets.size && flask) {
         const cells = [flask, ...[...targets.keys()].map((sym) => gameBoard.board.cell(sym)).filter(Boolean)];
-        const fits = centreInFrame(gameBoard.frame.root, cells);
-        const swipe = fits ? "" : key;
-        if (swipe !== ui.swipe) { ui.swipe = swipe; controls.update(ctx.V(), ctx.myTurn() ? ctx.legal() : []); }
-        // the cells the frame shows (all, or the flask's side), above the bar as it is now
-        const box = gameBoard.frame.root.getBoundingClientRect();
-        reveal(cells.filter((c) => { const r = c.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; }));
+        centreInFrame(gameBoard.frame.root, cells);
+        // the whole board when it fits above the bar (zoomed out, it is small): the lit cells
+        // among their neighbours; else the lit cells at least
+        const frameBox = gameBoard.frame.root.getBoundingClientRect();
+        reveal(frameBox.height <= freeBottom() - 8 ? [gameBoard.frame.root, ...cells] : cells);
       } else {
         // the turn's first choices (Spend / Gain, the trends, the tiles); the board follows
         // once a choice highlights cells
         reveal([...controls.root.querySelectorAll("[data-mode], [data-trend], [data-tile]")]);
       }
+      root.dataset.moveShown = "true";
     });
   }
 
   let pending = false;
+  // the phone turned while cells are lit: the move buttons follow the board's new zoom
+  gameBoard.frame.root.addEventListener("pe-board-zoom", () => onChange());
   function onChange() {
     if (pending) return;
     pending = true;

@@ -209,6 +209,8 @@ export function createControls(ctx) {
   chooser.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-action]");
     if (b && usable(b)) ctx.act(b.dataset.action);
+    const move = event.target.closest("button[data-move]");
+    if (move) clickCell(move.dataset.move);
   });
 
   // ---- drawing -----------------------------------------------------------------------------
@@ -289,10 +291,12 @@ export function createControls(ctx) {
     else if (ui.hint) text = ui.hint;
     else if (ui.source) {
       const n = new Set(ctx.sourceActions().map((a) => a.dest)).size;
-      text = n ? say(ctx.touch ? "prompt_tap_cells" : "prompt_click_cells", { what: describeSource(ui.source), cells: count(n, "n_highlighted") })
+      // the board zoomed out below 24 px cells to show every reachable cell: the same moves
+      // are buttons below
+      const key = ctx.boardTiny() ? (ctx.touch ? "prompt_tap_cells_or_names" : "prompt_click_cells_or_names")
+        : ctx.touch ? "prompt_tap_cells" : "prompt_click_cells";
+      text = n ? say(key, { what: describeSource(ui.source), cells: count(n, "n_highlighted") })
         : say("prompt_no_cells", { what: describeSource(ui.source) });
-      // the cells do not all fit the phone's board: say where the others are
-      if (n && ui.swipe) text += ` ${say("prompt_swipe_more")}`;
     } else text = nextStep(v, acts);
     prompt.textContent = text;
   }
@@ -324,6 +328,15 @@ export function createControls(ctx) {
       for (const a of ui.chooser.actions) {
         items.push(pe("button", { type: "button", class: "pe-g-btn", "data-action": a.text, text: say("victim_from", { name: ctx.seatName(a.victim - 1) }) }));
       }
+    } else if (mine && ui.source && ctx.boardTiny()) {
+      // the board zoomed out (game.js) to cells smaller than a finger's 24 px (WCAG 2.5.8):
+      // every reachable cell is also a button of its own, named in words, in board order; it
+      // does what a tap on the cell does (clickCell)
+      const dests = new Set(ctx.sourceActions().map((a) => a.dest));
+      const moves = ctx.boardOrder().filter((c) => dests.has(c.symbol)).map((c) => pe("button", {
+        type: "button", class: "pe-g-btn pe-g-move", "data-move": c.symbol, text: `${c.name} (${c.symbol})`,
+      }));
+      if (moves.length) items.push(pe("div", { class: "pe-g-moves", role: "group", "aria-label": say("moves_label"), "data-role": "moves" }, moves));
     } else if (mine && ui.chooser && ui.chooser.kind === "take2") {
       items.push(pe("p", { class: "pe-g-label", text: say("take2_question") }));
       for (const a of ui.chooser.actions) {

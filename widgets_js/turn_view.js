@@ -7,7 +7,8 @@
 //   never hides what it covers for good, nor the keyboard focus (WCAG 2.4.11).
 // * reveal(nodes): the page scrolls itself (no scrolling left to the student) so that every
 //   node given is inside the part of the viewport the bar leaves free; the board's own region
-//   scrolls sideways to the flask and the reachable cells first.
+//   scrolls sideways to the flask and the reachable cells first (zoomed out by the game
+//   until they all fit: game.js).
 // The registry of bars lives on `window`: each widget's module is its own copy (the Play and
 // Elemonster tabs' games), and the room kept is the tallest bar that is shown.
 
@@ -88,8 +89,8 @@ function pageScroller(node) {
 }
 
 /** Scroll the board's frame sideways so the cells given are centred (as many as fit, the
- * first - the flask - always). False when they do not all fit (±Z from one end of a period
- * reaches the other end: 18 columns do not fit a phone at a size a finger can tap). */
+ * first - the flask - always). False when they do not all fit; the game zooms the board out
+ * first (board_frame.js showColumns) so that they do. */
 export function centreInFrame(frame, cells) {
   if (!frame || !cells.length || frame.scrollWidth <= frame.clientWidth + 1) return true;
   const box = frame.getBoundingClientRect();

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import screenshot, sized_page, voila_on_room
+from phone_turn import ON_SCREEN, assert_move_on_screen, on_screen, wait_move_shown
 
 from periodic_edu.classroom import open_room
 
@@ -31,20 +32,6 @@ DUEL_PANEL = '.pe-class-play [data-role="class-play"][data-game="elemonster"]'
 GAME = '.pe-class-seat [data-widget="game"]'
 DUEL = '.pe-class-seat [data-widget="elemonster"]'
 PHONES = ((360, 740), (390, 844))
-
-#: For each node: is its whole box inside the viewport, and is the topmost element at its
-#: centre the node itself or inside it (not the action bar, not clipped by the board's frame)?
-ON_SCREEN = """(nodes) => nodes.map((n) => {
-  const r = n.getBoundingClientRect();
-  const inside = r.width > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
-    && r.right <= innerWidth + 0.5;
-  const hit = inside ? document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) : null;
-  return {what: n.dataset.symbol || n.dataset.action || n.dataset.role || n.dataset.mode
-            || n.dataset.trend || n.textContent.trim().slice(0, 30),
-          ok: Boolean(hit && (n === hit || n.contains(hit))),
-          box: [r.left, r.top, r.right, r.bottom].map(Math.round),
-          hit: hit ? (hit.className || hit.tagName) : null};
-})"""
 
 #: True once the duel's attack button or one of the action bar's choices is whole on screen
 #: and nothing covers its middle (ON_SCREEN's test, for the wait before a tap).
@@ -79,14 +66,6 @@ def room(server):
     r = open_room(server.room_url)
     yield r
     r.close()
-
-
-def on_screen(page, locator, what: str) -> None:
-    """Assert every node of ``locator`` is on screen (see ON_SCREEN)."""
-    found = locator.evaluate_all(ON_SCREEN)
-    assert found, f"{what}: nothing found"
-    off = [f for f in found if not f["ok"]]
-    assert not off, (what, page.viewport_size, off[:6])
 
 
 def tap(page, locator, what: str) -> None:
@@ -167,24 +146,15 @@ def test_a_round_of_periodic_on_three_phones(browser, server, room):
             tap(page, trend, "a trend")
             cells = page.locator(f'{GAME} [data-board="game"] [data-reachable="true"]')
             cells.first.wait_for(timeout=15_000)
-            page.wait_for_timeout(300)  # two frames: the page has scrolled itself
-            flask = page.locator(f'{GAME} [data-board="game"] [aria-current="true"]')
+            wait_move_shown(page, GAME)
             if turn < 2:  # Ana at 360 px, Bo at 390 px
                 screenshot(page, f"phone_turn_before_tap_{width}")
-            on_screen(page, flask, "the flask")
-            shown = cells.evaluate_all(ON_SCREEN)
+            # the flask and EVERY reachable cell on screen, above the action bar (the board
+            # zooms out when they lie farther apart than the phone shows: then the bar names
+            # each of them as a button of a finger's size)
+            assert_move_on_screen(page, GAME, f"turn {turn + 1}")
             prompt = page.locator(f'{GAME} [data-role="prompt"]')
-            if not all(c["ok"] for c in shown):
-                # cells at both ends of the table (±Z across a period, a trend that reaches
-                # the far side): 18 columns do not fit a phone at a size a finger can tap.
-                # The board shows the flask with as many of them as fit, and says where the
-                # others are; it never leaves the student with no highlighted cell.
-                assert "swipe" in prompt.inner_text(), (prompt.inner_text(), shown)
-                assert any(c["ok"] for c in shown), shown
-                cells = page.locator(f'{GAME} [data-board="game"] [data-reachable="true"]'
-                                     f'[data-symbol="{next(c["what"] for c in shown if c["ok"])}"]')
-            else:
-                assert "swipe" not in prompt.inner_text()
+            assert "swipe" not in prompt.inner_text()
             # a cell the choice does not reach: why, at once, in words
             reached = set(cells.evaluate_all("ns => ns.map(n => n.dataset.symbol)"))
             other = page.locator(f'{GAME} [data-board="game"] [data-symbol]:not([data-reachable])'
@@ -196,11 +166,18 @@ def test_a_round_of_periodic_on_three_phones(browser, server, room):
                     "a cell not reached")
                 assert "tap" in prompt.inner_text() and "cannot be reached" in prompt.inner_text()
                 on_screen(page, prompt, "why the cell is not reached")
+                # the why may make the bar taller: the lit cells stay above it
+                wait_move_shown(page, GAME)
+                assert_move_on_screen(page, GAME, f"turn {turn + 1}, after the why")
             destination = cells.first.get_attribute("data-symbol")
             tap(page, cells.first, "a reachable cell")
             page.locator(f'{GAME} [aria-current="true"][data-symbol="{destination}"]').wait_for(
                 timeout=15_000)
-            page.wait_for_timeout(300)
+            wait_move_shown(page, GAME)
+            # after the move the board is back to its normal size, the buttons gone
+            assert page.locator(f'{GAME} [data-role="board-frame"]').get_attribute(
+                "data-zoomed") == "false"
+            assert page.locator(f'{GAME} [data-role="moves"]').count() == 0
             if turn < 2:
                 screenshot(page, f"phone_turn_after_tap_{width}")
             decline = page.locator(f'{GAME} [data-role="discover"] button[data-action="d-"]')

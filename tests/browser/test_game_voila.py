@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from browser_helpers import screenshot
+from browser_helpers import run_axe, screenshot, sized_page
+from phone_turn import assert_move_on_screen, on_screen, wait_move_shown
 
 pytestmark = pytest.mark.browser
 
@@ -171,3 +172,74 @@ def test_one_human_turn_then_the_bot(page, voila):
 
     assert page.js_errors == []
     assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (390, 844)], ids=["360x740", "390x844"])
+def test_a_move_across_the_board_on_a_phone(browser, voila, axe, width, height):
+    """Issue 28: reachable cells at both ends of the board. In the notebook's seeded game Ada's
+    flask starts on beryllium; Spend on ±Z reaches hydrogen and lithium (the first column),
+    helium (the last) and boron to fluorine: 18 columns, more than a phone shows at a size a
+    finger can tap. The board zooms out to show the flask and every one of them, the action
+    bar names each as a button of at least 24 x 24 px (WCAG 2.5.8's equivalent control), a tap
+    on a button plays that move, and the board is back to its normal size after it. Then, from
+    fluorine, ↓← reaches 20 cells over 16 columns: zoomed out and scrolled sideways to them."""
+    context, page = sized_page(browser, width, height, touch=True)
+    where = f"{width}x{height}"
+    try:
+        page.goto(f"{voila.base}/voila/render/{NOTEBOOK}")
+        page.wait_for_selector(READY, timeout=60_000)
+        keep = page.locator('[data-role="agenda"] button[data-action^="a:"]').first
+        on_screen(page, keep, "Keep this card")
+        keep.tap()
+        page.wait_for_selector(f'{MY_TURN}[data-phase="start"]', timeout=15_000)
+        wait_move_shown(page, ROOT)
+        flask = page.get_attribute(f'{ROOT} [aria-current="true"]', "data-symbol")
+        assert flask == "Be", (where, flask)  # the seed's deal: the case this test is about
+        for selector in ('[data-mode="spend"]', '[data-trend="atomic_number"]'):
+            on_screen(page, page.locator(f"{ROOT} {selector}"), selector)
+            page.locator(f"{ROOT} {selector}").tap()
+        page.locator(f'{ROOT} [data-role="moves"]').wait_for(timeout=15_000)
+        wait_move_shown(page, ROOT)
+        screenshot(page, f"phone_across_{width}")
+        found = assert_move_on_screen(page, ROOT, where)
+        assert found["zoomed"] and found["cell"] < 24, (where, found["cell"])
+        print(f"\nzoomed out at {where}: {found['cell']} px cells")
+        assert [c["what"] for c in found["cells"]] == ["H", "He", "Li", "B", "C", "N", "O", "F"]
+        # axe-core (WCAG 2.2 AA) on the zoomed board and its buttons: nothing to report
+        report = run_axe(page, axe, ROOT)
+        assert report["violations"] == [], (where, report["violations"])
+        prompt = page.inner_text(f'{ROOT} [data-role="prompt"]')
+        assert "tap one of the 8 highlighted cells, or its name below" in prompt, prompt
+        # the phone turned sideways: wide enough for cells of 24 px or more, the buttons go;
+        # turned back, they return
+        moves_box = page.locator(f'{ROOT} [data-role="moves"]')
+        page.set_viewport_size({"width": height, "height": width})
+        moves_box.wait_for(state="detached", timeout=15_000)
+        assert int(page.get_attribute(f'{ROOT} [data-role="board-frame"]', "data-cell")) >= 24
+        page.set_viewport_size({"width": width, "height": height})
+        moves_box.wait_for(timeout=15_000)
+        # real buttons, named in words, in a group that says what they do
+        moves = page.get_by_role("group", name="Move your flask to")
+        fluorine = moves.get_by_role("button", name="Fluorine (F)")
+        on_screen(page, fluorine, "the button Fluorine (F)")
+        fluorine.tap()
+        page.wait_for_selector(f'{ROOT} [aria-current="true"][data-symbol="F"]', timeout=15_000)
+        wait_move_shown(page, ROOT)
+        assert page.get_attribute(f'{ROOT} [data-role="board-frame"]', "data-zoomed") == "false"
+        assert page.locator(f'{ROOT} [data-role="moves"]').count() == 0
+        entries = log_entries(page)
+        assert entries[-1]["bot"] is None and "F" in entries[-1]["text"], entries[-1]
+        # a second Spend from fluorine: ↓← reaches 20 cells from beryllium (group 2) to
+        # tennessine (group 17), 16 columns: zoomed out, and scrolled sideways to them
+        trend = page.locator(f'{ROOT} [data-trend="atomic_radius"]')
+        on_screen(page, trend, "↓← (the page brought the turn's choices back)")
+        trend.tap()
+        page.locator(f'{ROOT} [data-role="moves"] [data-move="Ts"]').wait_for(timeout=15_000)
+        wait_move_shown(page, ROOT)
+        screenshot(page, f"phone_across_scrolled_{width}")
+        found = assert_move_on_screen(page, ROOT, f"{where}, ↓← from F")
+        assert len(found["cells"]) == 20 and found["cell"] < 24, (where, found["cell"])
+        assert page.is_hidden(ERROR)
+        assert page.js_errors == []
+    finally:
+        context.close()
