@@ -238,7 +238,7 @@ const python = (() => {
   // each once, and always the end: ready, or failed.
   function announceIfWatched(force = false) {
     const selected = document.querySelector('[role="tab"][aria-selected="true"]');
-    const watched = selected && ["tab-play", "tab-elemonster"].includes(selected.id);
+    const watched = selected && ["tab-play", "tab-elemonster", "tab-practice"].includes(selected.id);
     const words = text();
     if ((force || watched) && words !== heard) {
       heard = words;
@@ -338,7 +338,8 @@ async function display(models) {
   python.reached("display");
   const { PageManager } = await widgets;
   const pages = widgetManager(PageManager);
-  await Promise.all([pages.display(models.play, $("play")), pages.display(models.elemonster, $("elemonster"))]);
+  await Promise.all([pages.display(models.play, $("play")), pages.display(models.elemonster, $("elemonster")),
+    pages.display(models.practice, $("practice"))]);
   const drawn = () => $("play").querySelector("[data-symbol]");
   while (!drawn() && python.state === "starting") await new Promise((resolve) => setTimeout(resolve, 50));
   python.reached("drawn");

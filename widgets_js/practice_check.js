@@ -1,0 +1,133 @@
+// practice_check.js: a check taken alone, with feedback (PracticeCheckWidget,
+// periodic_edu/widgets/practice_check.py): a lesson's "check yourself", the dashboard's
+// Practice tab, and the homework page's check (mode "homework": feedback once the result code
+// is made).
+//
+// Python holds the items, the answers and the key; the page is sent an item's public part, and
+// its feedback only once it is answered (practice) or revealed (homework). This page writes no
+// trait: it sends intents Python checks: {type: "answer", item, choice + reason | value |
+// cell}, {type: "goto", index}, {type: "again"}. Each item is drawn by the class-play panel's
+// own fields (check_items.js).
+import { pe } from "./board.js";
+import { say } from "./text.js";
+import { checkFields } from "./check_items.js";
+import { withStrings } from "./language.js";
+import { createAnnouncer } from "./announcer.js";
+
+let UID = 0;
+const PAGE_ID = Math.random().toString(36).slice(2, 8);
+
+function render({ model, el }) {
+  const uid = `${PAGE_ID}-${++UID}`;
+  const announcer = createAnnouncer("practice");
+  const homework = () => model.get("mode") === "homework";
+  const root = pe("section", { class: "pe-cc pe-practice", "data-role": "practice-check", "aria-labelledby": `pe-pc-h-${uid}` });
+  const heading = pe("h3", { id: `pe-pc-h-${uid}` });
+  const help = pe("p", { class: "pe-pc-help", "data-role": "practice-help" });
+  const errorBox = pe("p", { class: "pe-cc-error", role: "alert", "data-role": "check-error", hidden: true });
+  const body = pe("div", { "data-role": "check-body" });
+  const summaryBox = pe("div", { "data-role": "practice-summary", hidden: true });
+  root.append(heading, help, errorBox, body, summaryBox, announcer.root);
+  el.append(root);
+  let shownKey = "";
+
+  function verdict(f) {
+    if (f.unanswered) return say("check_unanswered");
+    if (f.right) return say("check_right");
+    if (f.answer_ok && f.reason_ok === false) return say("practice_reason_wrong");
+    return say("check_wrong");
+  }
+
+  function questionForm(q, f) {
+    const fixed = Boolean(f.explanation !== undefined && (!homework() || model.get("revealed")));
+    const form = pe("form", { "data-role": "check-form", "data-item": q.item, "data-kind": q.kind });
+    const counter = pe("p", { "data-role": "check-count",
+      text: say("check_count", { n: q.index + 1, count: q.count, answered: q.answered }) });
+    const text = pe("p", { id: `pe-pc-q-${uid}`, "data-role": "check-text", text: q.text });
+    form.append(counter, text);
+    const fields = checkFields(q, { uid, cells: model.get("cells"), mine: q.mine, disabled: fixed || model.get("revealed") });
+    form.append(...fields.nodes);
+    const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send"), disabled: fixed || model.get("revealed") ? true : null });
+    const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });
+    const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
+    prev.addEventListener("click", () => model.send({ type: "goto", index: q.index - 1 }));
+    next.addEventListener("click", () => model.send({ type: "goto", index: q.index + 1 }));
+    if (f.explanation !== undefined) {
+      form.append(pe("div", { class: f.right ? "pe-cc-right" : "pe-cc-wrong", "data-role": "practice-feedback" }, [
+        pe("p", { "data-role": "practice-verdict", text: verdict(f) }),
+        pe("p", { "data-role": "practice-explanation", text: f.explanation })]));
+    } else if (q.mine && homework()) {
+      form.append(pe("p", { "data-role": "check-sent", text: say("practice_kept") }));
+    }
+    form.append(pe("div", { class: "pe-cc-nav" }, [send, prev, next]));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const response = fields.read();
+      if (response.error) {
+        errorBox.hidden = false;
+        errorBox.textContent = say(response.error);
+        return;
+      }
+      model.send({ type: "answer", item: q.item, ...response });
+    });
+    return form;
+  }
+
+  function drawSummary(s) {
+    summaryBox.hidden = !s.of;
+    if (!s.of) { summaryBox.replaceChildren(); return; }
+    const list = pe("ul", { "data-role": "practice-concepts" });
+    for (const c of s.concepts || []) {
+      list.append(pe("li", { "data-concept": c.concept, text: say("practice_concept_line", { concept: c.name, right: c.right, count: c.of }) }));
+    }
+    const parts = [pe("h4", { text: say("practice_summary_heading") }),
+      pe("p", { "data-role": "practice-total", text: say("practice_total", { right: s.right, count: s.of }) }), list];
+    if (!homework()) {
+      const again = pe("button", { type: "button", "data-role": "practice-again", text: say("practice_again") });
+      again.addEventListener("click", () => model.send({ type: "again" }));
+      parts.push(again);
+    }
+    summaryBox.replaceChildren(...parts);
+  }
+
+  function update() {
+    const q = model.get("question") || {};
+    const f = model.get("feedback") || {};
+    const s = model.get("summary") || {};
+    heading.textContent = say(homework() ? "practice_homework_heading" : "practice_heading");
+    help.textContent = say(homework() ? (model.get("revealed") ? "practice_homework_revealed" : "practice_homework_help") : "practice_help");
+    const key = JSON.stringify([q.item, q.index, q.answered, q.mine, q.text, f, s.right, s.of, model.get("revealed")]);
+    if (key === shownKey) return;
+    const old = shownKey ? JSON.parse(shownKey) : [];
+    shownKey = key;
+    errorBox.hidden = true;
+    body.replaceChildren(q.item ? questionForm(q, f) : pe("p", { text: say("check_none") }));
+    drawSummary(s);
+    // what changed, heard once, in one message: the feedback after an answer (and the summary
+    // when it was the last one), or a new question
+    const heard = [];
+    if (f.explanation !== undefined && JSON.stringify(old[5]) !== JSON.stringify(f) && old[0] === q.item) {
+      heard.push(verdict(f), f.explanation);
+    } else if (q.item && old[0] !== q.item) {
+      heard.push(say("check_count", { n: q.index + 1, count: q.count, answered: q.answered }), q.text);
+    }
+    if (s.of && old[7] !== s.of) heard.push(say("practice_total", { right: s.right, count: s.of }));
+    if (heard.length) announcer.say(heard.join(" "));
+  }
+  function drawError() {
+    const text = model.get("error") || "";
+    errorBox.hidden = !text;
+    errorBox.textContent = text;
+  }
+  const names = ["question", "feedback", "summary", "revealed", "mode"];
+  for (const n of names) model.on(`change:${n}`, update);
+  model.on("change:error", drawError);
+  update();
+  drawError();
+  return () => {
+    for (const n of names) model.off(`change:${n}`, update);
+    model.off("change:error", drawError);
+  };
+}
+
+export default { render: withStrings(render) };
