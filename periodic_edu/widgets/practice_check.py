@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 
 import traitlets
 
-from ..checks import FORMS, item_bank
+from ..checks import CONCEPTS, FORMS, item_bank
 from ..checks.grading import BadResponse, clean_response, concept_summary, feedback
 from ..tabletop.table import Text
 from ._assets import css, esm
@@ -53,7 +53,9 @@ ITEM_LIMIT = 127
 
 class PracticeCheckWidget(RoomWidget):
     """The items ``items`` (ids of the bank, in order), or the whole form ``form`` (``A``/``B``),
-    or a few items of both forms when neither is given. ``extra``: a teacher's item files
+    or one item of each concept when neither is given; ``concepts`` keeps the items about
+    those concepts only (``PracticeCheckWidget(form="B", concepts=["atomic_radius"])``: a
+    lesson's "check yourself"). ``extra``: a teacher's item files
     (:func:`periodic_edu.checks.item_bank`). Uses the rooms' intent guard; it holds no room and
     never opens one."""
 
@@ -99,7 +101,7 @@ class PracticeCheckWidget(RoomWidget):
 
     def __init__(self, form: str | None = None, items: Sequence[str] | None = None,
                  lang: str | None = None, mode: str = "practice", extra: Iterable[str] = (),
-                 **kwargs: Any) -> None:
+                 concepts: Iterable[str] | None = None, **kwargs: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self._extra = tuple(str(p) for p in extra)
@@ -114,8 +116,15 @@ class PracticeCheckWidget(RoomWidget):
             if form not in FORMS:
                 raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
             ids = tuple(i.id for i in bank.values() if i.form == form)
-        else:
+        elif concepts is None:
             ids = default_items(bank.values())
+        else:
+            ids = tuple(bank)
+        if concepts is not None:  # a lesson's own concepts, of the form (or both forms)
+            wanted = set(concepts)
+            if not wanted or not wanted <= set(CONCEPTS):
+                raise ValueError(f"concepts must name some of {', '.join(CONCEPTS)}")
+            ids = tuple(i for i in ids if bank[i].concept in wanted)
         self._ids: tuple[str, ...] = ids
         self._answers: dict[str, dict[str, Any]] = {}
         self._index = 0
@@ -223,9 +232,3 @@ def default_items(items: Iterable[Any], per_concept: int = 1) -> tuple[str, ...]
         if item.form == "A" and item.concept not in out:
             out[item.concept] = item.id
     return tuple(out.values())
-
-
-def lesson_items(lang: str | None, concept: str) -> tuple[str, ...]:
-    """Every item of both forms about ``concept`` (a lesson's "check yourself")."""
-    return tuple(i.id for i in item_bank(lang) if i.concept == concept and i.form in FORMS)
-
