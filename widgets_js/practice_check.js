@@ -30,6 +30,7 @@ function render({ model, el }) {
   root.append(heading, help, errorBox, body, summaryBox, announcer.root);
   el.append(root);
   let shownKey = "";
+  let moved = false; // this page asked for another question: bring it into sight
 
   function verdict(f) {
     if (f.unanswered) return say("check_unanswered");
@@ -50,8 +51,8 @@ function render({ model, el }) {
     const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send"), disabled: fixed || model.get("revealed") ? true : null });
     const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });
     const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
-    prev.addEventListener("click", () => model.send({ type: "goto", index: q.index - 1 }));
-    next.addEventListener("click", () => model.send({ type: "goto", index: q.index + 1 }));
+    prev.addEventListener("click", () => { moved = true; model.send({ type: "goto", index: q.index - 1 }); });
+    next.addEventListener("click", () => { moved = true; model.send({ type: "goto", index: q.index + 1 }); });
     if (f.explanation !== undefined) {
       form.append(pe("div", { class: f.right ? "pe-cc-right" : "pe-cc-wrong", "data-role": "practice-feedback" }, [
         pe("p", { "data-role": "practice-verdict", text: verdict(f) }),
@@ -103,10 +104,16 @@ function render({ model, el }) {
     errorBox.hidden = true;
     body.replaceChildren(q.item ? questionForm(q, f) : pe("p", { text: say("check_none") }));
     drawSummary(s);
+    // on a phone the question is taller than the screen: the new question's first line, or the
+    // feedback just given, is scrolled into sight (never further than needed)
+    const fresh = f.explanation !== undefined && JSON.stringify(old[5]) !== JSON.stringify(f) && old[0] === q.item;
+    if (moved && old[0] !== q.item) body.querySelector('[data-role="check-count"]')?.scrollIntoView?.({ block: "nearest" });
+    else if (fresh) body.querySelector('[data-role="practice-feedback"]')?.scrollIntoView?.({ block: "nearest" });
+    moved = false;
     // what changed, heard once, in one message: the feedback after an answer (and the summary
     // when it was the last one), or a new question
     const heard = [];
-    if (f.explanation !== undefined && JSON.stringify(old[5]) !== JSON.stringify(f) && old[0] === q.item) {
+    if (fresh) {
       heard.push(verdict(f), f.explanation);
     } else if (q.item && old[0] !== q.item) {
       heard.push(say("check_count", { n: q.index + 1, count: q.count, answered: q.answered }), q.text);
