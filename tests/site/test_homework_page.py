@@ -169,3 +169,58 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
         result_code(a, name="Eve", save=edited.to_json())
     assert caught.value.key == "bot_moved", seed
     assert honest.game.history == AssignedGame(a).game.history  # the deal itself, unchanged
+
+
+def test_items_of_the_bank_are_real_questions_with_feedback_after_the_code(site_browser,
+                                                                          site_server):
+    """Issue 34: an assignment's items of the kit's item bank show as the real questions (the
+    class-play panel's fields, in the page's language); the feedback (right or not, and why)
+    shows only once the result code is made, and the teacher's side scores them by the bank's
+    key with no key given. An id not in the bank keeps the answer sheet of letters."""
+    from periodic_edu.checks import find_item
+
+    item = find_item("en", "ie-compare-B")
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], lang="en",
+                       items=[item.id, "ie-1B"], site=site_server.base + "/",
+                       options={"max_rounds": 1})
+    context = site_browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"{exc}\n{exc.stack}"))
+    try:
+        page.goto(a.link)
+        page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
+                               timeout=BOOT_TIMEOUT_MS, polling=250)
+        assert page.evaluate("document.body.dataset.state") == "ready"
+        check = page.locator('#hw-bank [data-role="practice-check"]')
+        assert check.locator('[data-role="check-text"]').inner_text() == item.text
+        assert page.get_by_role("group", name="Question 1 (ie-1B)").is_visible()  # the sheet
+        check.locator('[data-role="check-choices"] label',
+                      has_text=dict(item.choices)[item.key]).click()
+        check.locator('[data-role="check-reasons"] label',
+                      has_text=dict(item.reasons)[item.reason_key]).click()
+        check.locator('[data-role="check-send"]').click()
+        check.locator('[data-role="check-sent"]').wait_for()
+        assert check.locator('[data-role="practice-feedback"]').count() == 0  # not before
+        assert item.explanation not in page.evaluate("document.body.innerText")
+        page.get_by_role("textbox", name="Your name").fill("Ada")
+        game = page.locator(GAME)
+        play_one_turn(page, game, turn_timeout=120_000, move_timeout=60_000)
+        game.locator('[data-role="final"]').wait_for(timeout=120_000)
+        page.get_by_role("button", name="Make my result code").click()
+        page.wait_for_function("document.getElementById('hw-code').value !== ''")
+        code = page.get_by_role("textbox", name="Your result code").input_value()
+        # now the feedback, and the summary per topic
+        check.locator('[data-role="practice-verdict"]').wait_for()
+        assert check.locator('[data-role="practice-verdict"]').inner_text() == "Right."
+        assert check.locator('[data-role="practice-explanation"]').inner_text() == \
+            item.explanation
+        assert check.locator('[data-role="practice-total"]').inner_text() == "1 of 1 right."
+        assert_axe_clean(page, "homework page, the check's feedback (390 px)")
+        assert errors == []
+    finally:
+        context.close()
+    read = read_code(a, code)  # no key: the bank's
+    assert read["answers"][item.id] == {"choice": item.key, "reason": item.reason_key}
+    assert (read["checked"]["correct"], read["checked"]["of"]) == (1, 1)
