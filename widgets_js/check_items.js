@@ -1,12 +1,12 @@
 // check_items.js: how a student answers one item of the item bank (periodic_edu/checks), in
 // every kind: a (two-tier) choice as radio groups, a number with its unit, a cell of the
-// board (tap it, or choose it from a list). Shared by the class-play question panel
+// board (tap it, or choose it from a list); and a lesson's exit ticket ("open": in words). Shared by the class-play question panel
 // (class_check.js), the practice check and the homework check (practice_check.js): a shared
 // module, so it only declares things (see periodic_edu/widgets/_assets.py).
 //
 // `q` is an item's public part (Item.public(): no key). checkFields returns the fields' nodes
 // and read(), which gives the response as the intent's keys ({choice, reason} | {value} |
-// {cell}) or {error: key of the sentence that says what is missing}.
+// {cell} | {text}) or {error: key of the sentence that says what is missing}.
 import { pe } from "./board.js";
 import { say, localNumber } from "./text.js";
 
@@ -30,7 +30,7 @@ export function checkPicked(box) {
 export function checkFields(q, { uid, cells, mine, disabled }) {
   mine = mine || {};
   const nodes = [];
-  let answerBox = null, reasonBox = null, number = null, chosenCell = null;
+  let answerBox = null, reasonBox = null, number = null, open = null, chosenCell = null;
   if (q.kind === "choice") {
     answerBox = checkRadios(`pe-cc-a-${uid}`, say("check_answer_label"), q.choices, mine.choice, "check-choices", disabled);
     nodes.push(answerBox);
@@ -43,6 +43,10 @@ export function checkFields(q, { uid, cells, mine, disabled }) {
     if (mine.value !== null && mine.value !== undefined) number.value = localNumber(String(mine.value));
     const label = q.unit ? say("check_number_unit", { unit: q.unit }) : say("check_number_label");
     nodes.push(pe("label", { for: number.id }, [pe("span", { text: label }), number]));
+  } else if (q.kind === "open") { // a lesson's exit ticket: in the student's own words
+    open = pe("textarea", { id: `pe-cc-t-${uid}`, "data-role": "check-open", rows: "4", maxlength: "1000", disabled: disabled ? true : null });
+    if (mine.text) open.value = mine.text;
+    nodes.push(pe("label", { for: open.id, class: "pe-cc-open" }, [pe("span", { text: say("practice_open_label") }), open]));
   } else {
     chosenCell = mine.cell || null;
     const grid = pe("div", { class: "pe-cc-grid", role: "group", "aria-label": say("check_cell_label"), "data-role": "check-grid" });
@@ -81,8 +85,51 @@ export function checkFields(q, { uid, cells, mine, disabled }) {
       if (text === "" || !Number.isFinite(v)) return { error: "check_need_number" };
       return { value: v };
     }
+    if (q.kind === "open") {
+      const text = open.value.trim();
+      return text ? { text } : { error: "practice_need_text" };
+    }
     if (!chosenCell) return { error: "check_need_cell" };
     return { cell: chosenCell };
   }
   return { nodes, read };
+}
+
+// The question's buttons: Send (a submit of `form`), Previous and Next (`goto(index)`). On a
+// submit, the fields are read: what is missing is said in `errorBox`, else `answer(response)`.
+export function checkNav(form, q, fields, { errorBox, goto, answer, locked }) {
+  const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send"), disabled: locked ? true : null });
+  const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });
+  const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
+  prev.addEventListener("click", () => goto(q.index - 1));
+  next.addEventListener("click", () => goto(q.index + 1));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const response = fields.read();
+    if (response.error) {
+      errorBox.hidden = false;
+      errorBox.textContent = say(response.error);
+      return;
+    }
+    answer(response);
+  });
+  return pe("div", { class: "pe-cc-nav" }, [send, prev, next]);
+}
+
+// Draw on every change of `names` and show the refusal of `error` in `errorBox`; draws once
+// now. Returns what stops it (the render's cleanup).
+export function watchCheck(model, names, update, errorBox) {
+  function drawError() {
+    const text = model.get("error") || "";
+    errorBox.hidden = !text;
+    errorBox.textContent = text;
+  }
+  for (const n of names) model.on(`change:${n}`, update);
+  model.on("change:error", drawError);
+  update();
+  drawError();
+  return () => {
+    for (const n of names) model.off(`change:${n}`, update);
+    model.off("change:error", drawError);
+  };
 }

@@ -8,7 +8,7 @@
 // look at or change another answer until the teacher closes the question).
 import { pe } from "./board.js";
 import { say } from "./text.js";
-import { checkFields } from "./check_items.js";
+import { checkFields, checkNav, watchCheck } from "./check_items.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
 import { createRefresher } from "./refresher.js";
@@ -38,24 +38,10 @@ function render({ model, el }) {
     form.append(counter, text);
     const fields = checkFields(q, { uid, cells: model.get("cells"), mine: q.mine });
     form.append(...fields.nodes);
-    const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send") });
-    const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });
-    const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
-    prev.addEventListener("click", () => model.send({ type: "goto", index: q.index - 1 }));
-    next.addEventListener("click", () => model.send({ type: "goto", index: q.index + 1 }));
-    form.append(pe("div", { class: "pe-cc-nav" }, [send, prev, next]));
+    form.append(checkNav(form, q, fields, { errorBox,
+      goto: (index) => model.send({ type: "goto", index }),
+      answer: (response) => model.send({ type: "answer", ask: q.ask, item: q.item, ...response }) }));
     if (q.mine) form.append(pe("p", { "data-role": "check-sent", text: say("check_sent") }));
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const response = fields.read();
-      if (response.error) {
-        errorBox.hidden = false;
-        errorBox.textContent = say(response.error);
-        return;
-      }
-      const msg = { type: "answer", ask: q.ask, item: q.item, ...response };
-      model.send(msg);
-    });
     return form;
   }
 
@@ -94,19 +80,9 @@ function render({ model, el }) {
     }
     refresher.set(active);
   }
-  function drawError() {
-    const text = model.get("error") || "";
-    errorBox.hidden = !text;
-    errorBox.textContent = text;
-  }
-  const names = ["active", "lock", "question", "revealed"];
-  for (const n of names) model.on(`change:${n}`, update);
-  model.on("change:error", drawError);
-  update();
-  drawError();
+  const unwatch = watchCheck(model, ["active", "lock", "question", "revealed"], update, errorBox);
   return () => {
-    for (const n of names) model.off(`change:${n}`, update);
-    model.off("change:error", drawError);
+    unwatch();
     refresher.stop();
   };
 }

@@ -10,7 +10,7 @@
 // own fields (check_items.js).
 import { pe } from "./board.js";
 import { say } from "./text.js";
-import { checkFields } from "./check_items.js";
+import { checkFields, checkNav, watchCheck } from "./check_items.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
 
@@ -33,6 +33,7 @@ function render({ model, el }) {
   let moved = false; // this page asked for another question: bring it into sight
 
   function verdict(f) {
+    if (f.open) return say("practice_compare");
     if (f.unanswered) return say("check_unanswered");
     if (f.right) return say("check_right");
     if (f.answer_ok && f.reason_ok === false) return say("practice_reason_wrong");
@@ -46,31 +47,20 @@ function render({ model, el }) {
       text: say("check_count", { n: q.index + 1, count: q.count, answered: q.answered }) });
     const text = pe("p", { id: `pe-pc-q-${uid}`, "data-role": "check-text", text: q.text });
     form.append(counter, text);
-    const fields = checkFields(q, { uid, cells: model.get("cells"), mine: q.mine, disabled: fixed || model.get("revealed") });
+    const locked = fixed || model.get("revealed"); // shown, not changeable
+    const fields = checkFields(q, { uid, cells: model.get("cells"), mine: q.mine, disabled: locked });
     form.append(...fields.nodes);
-    const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send"), disabled: fixed || model.get("revealed") ? true : null });
-    const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });
-    const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
-    prev.addEventListener("click", () => { moved = true; model.send({ type: "goto", index: q.index - 1 }); });
-    next.addEventListener("click", () => { moved = true; model.send({ type: "goto", index: q.index + 1 }); });
+    const nav = checkNav(form, q, fields, { errorBox, locked,
+      goto: (index) => { moved = true; model.send({ type: "goto", index }); },
+      answer: (response) => model.send({ type: "answer", item: q.item, ...response }) });
     if (f.explanation !== undefined) {
-      form.append(pe("div", { class: f.right ? "pe-cc-right" : "pe-cc-wrong", "data-role": "practice-feedback" }, [
+      form.append(pe("div", { class: f.open ? "pe-cc-model" : f.right ? "pe-cc-right" : "pe-cc-wrong", "data-role": "practice-feedback" }, [
         pe("p", { "data-role": "practice-verdict", text: verdict(f) }),
         pe("p", { "data-role": "practice-explanation", text: f.explanation })]));
     } else if (q.mine && homework()) {
       form.append(pe("p", { "data-role": "check-sent", text: say("practice_kept") }));
     }
-    form.append(pe("div", { class: "pe-cc-nav" }, [send, prev, next]));
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const response = fields.read();
-      if (response.error) {
-        errorBox.hidden = false;
-        errorBox.textContent = say(response.error);
-        return;
-      }
-      model.send({ type: "answer", item: q.item, ...response });
-    });
+    form.append(nav);
     return form;
   }
 
@@ -121,20 +111,7 @@ function render({ model, el }) {
     if (s.of && old[7] !== s.of) heard.push(say("practice_total", { right: s.right, count: s.of }));
     if (heard.length) announcer.say(heard.join(" "));
   }
-  function drawError() {
-    const text = model.get("error") || "";
-    errorBox.hidden = !text;
-    errorBox.textContent = text;
-  }
-  const names = ["question", "feedback", "summary", "revealed", "mode"];
-  for (const n of names) model.on(`change:${n}`, update);
-  model.on("change:error", drawError);
-  update();
-  drawError();
-  return () => {
-    for (const n of names) model.off(`change:${n}`, update);
-    model.off("change:error", drawError);
-  };
+  return watchCheck(model, ["question", "feedback", "summary", "revealed", "mode"], update, errorBox);
 }
 
 export default { render: withStrings(render) };

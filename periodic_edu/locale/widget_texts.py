@@ -578,6 +578,10 @@ FRONT_END = {
     # TRANSLATORS: {concept} is a trend's name as printed on the board, or "Electron shells"
     'practice_concept_line': N_("{concept}: {right} of {count} right"),
     'practice_again': N_("Start again"),
+    # a lesson's exit ticket on a device: answered in words, then the model answer shows
+    'practice_open_label': N_("Your answer, in your own words"),
+    'practice_need_text': N_("Write your answer first."),
+    'practice_compare': N_("Compare your answer with this one:"),
     # the room asks on the teacher's page (widgets_js/class_checks.js)
     'check_concept_shells': N_("Electron shells and the octet"),
     'checks_heading': N_("Checks: what the class learned"),

@@ -29,7 +29,6 @@ True
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Iterable, Sequence
 
 import traitlets
@@ -39,16 +38,20 @@ from ..checks.grading import BadResponse, clean_response, concept_summary, feedb
 from ..tabletop.table import Text
 from ._assets import css, esm
 from ._room_widget import IntentError, RoomWidget
-from .class_check import CELLS
+from .class_check import CELLS, ClassCheckWidget
 from .class_checks_teacher import concept_title
 
 __all__ = ["PracticeCheckWidget", "MODES"]
 
 MODES = ("practice", "homework")
 _FIELDS = ("choice", "reason", "value", "cell")
-_TEXT_LIMIT = {"item": 40, "choice": 8, "reason": 8, "cell": 3}
 #: the most items one check shows (a bank's form is 25; a teacher's list at most 127)
 ITEM_LIMIT = 127
+#: the longest answer in words to an exit ticket (a few sentences; kept in memory only)
+OPEN_LIMIT = 1000
+#: the id of a lesson's exit ticket in a check ("exit-02"): no item of the bank has a prefix
+#: like it (its ids are ``<trend abbreviation>-...``)
+EXIT_PREFIX = "exit-"
 
 
 class PracticeCheckWidget(RoomWidget):
@@ -77,31 +80,25 @@ class PracticeCheckWidget(RoomWidget):
     cells = traitlets.List(help="[symbol, period, group] of every board cell.").tag(sync=True)
 
     INTENTS = {
-        "answer": (frozenset({"item"}), frozenset(_FIELDS)),
+        "answer": (frozenset({"item"}), frozenset({*_FIELDS, "text"})),
         "goto": (frozenset({"index"}), frozenset()),
         "again": (frozenset(), frozenset()),
     }
 
     @classmethod
     def _check(cls, key: str, value: Any) -> Any:
-        if key == "index":
-            if isinstance(value, bool) or not isinstance(value, int) \
-                    or not 0 <= value < ITEM_LIMIT:
-                raise IntentError("index must be a whole number")
+        """The class-play panel's checks of the same keys: an index, a finite number, bounded
+        text (what the response means is checked when it is answered: clean_response)."""
+        if key == "text":  # the exit ticket's answer in the student's words
+            if not isinstance(value, str) or len(value) > OPEN_LIMIT:
+                raise IntentError(f"text must be text of at most {OPEN_LIMIT} characters")
             return value
-        if key == "value":
-            if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                    or not math.isfinite(value):
-                raise IntentError("value must be a number")
-            return value
-        limit = _TEXT_LIMIT[key]
-        if not isinstance(value, str) or len(value) > limit:
-            raise IntentError(f"{key} must be text of at most {limit} characters")
-        return value
+        return ClassCheckWidget._check(key, value)
 
     def __init__(self, form: str | None = None, items: Sequence[str] | None = None,
                  lang: str | None = None, mode: str = "practice", extra: Iterable[str] = (),
-                 concepts: Iterable[str] | None = None, **kwargs: Any) -> None:
+                 concepts: Iterable[str] | None = None, exit_ticket: str | None = None,
+                 **kwargs: Any) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         self._extra = tuple(str(p) for p in extra)
@@ -116,6 +113,8 @@ class PracticeCheckWidget(RoomWidget):
             if form not in FORMS:
                 raise ValueError(f"form must be one of {', '.join(FORMS)}, not {form!r}")
             ids = tuple(i.id for i in bank.values() if i.form == form)
+        elif exit_ticket is not None and concepts is None:
+            ids = ()  # the exit ticket alone
         elif concepts is None:
             ids = default_items(bank.values())
         else:
@@ -125,6 +124,14 @@ class PracticeCheckWidget(RoomWidget):
             if not wanted or not wanted <= set(CONCEPTS):
                 raise ValueError(f"concepts must name some of {', '.join(CONCEPTS)}")
             ids = tuple(i for i in ids if bank[i].concept in wanted)
+        self._exit = None
+        if exit_ticket is not None:  # last: the lesson's own question, in the student's words
+            from ..worksheets import EXIT_TICKETS
+            if exit_ticket not in EXIT_TICKETS:
+                raise ValueError(f"exit_ticket must be a lesson, one of "
+                                 f"{', '.join(EXIT_TICKETS)}, not {exit_ticket!r}")
+            self._exit = EXIT_PREFIX + exit_ticket
+            ids = (*ids, self._exit)
         self._ids: tuple[str, ...] = ids
         self._answers: dict[str, dict[str, Any]] = {}
         self._index = 0
@@ -175,11 +182,18 @@ class PracticeCheckWidget(RoomWidget):
                 raise ValueError(Text("practice_no_item"))
             if self.revealed or (self.mode == "practice" and item_id in self._answers):
                 raise ValueError(Text("practice_fixed"))
-            item = self._bank(self.lang)[item_id]
-            try:
-                response = clean_response(item, **{k: intent.get(k) for k in _FIELDS})
-            except BadResponse:
-                raise ValueError(Text("practice_bad_answer")) from None
+            if item_id == self._exit:
+                text = intent.get("text")
+                if not isinstance(text, str) or not text.strip() or set(intent) - {
+                        "type", "item", "text"}:
+                    raise ValueError(Text("practice_bad_answer"))
+                response: dict[str, Any] = {"text": text.strip()}
+            else:
+                item = self._bank(self.lang)[item_id]
+                try:
+                    response = clean_response(item, **{k: intent.get(k) for k in _FIELDS})
+                except BadResponse:
+                    raise ValueError(Text("practice_bad_answer")) from None
             self._answers[item_id] = response
             if self.mode == "homework":  # on to the next unanswered item
                 self._index = next((n for n, i in enumerate(self._ids)
@@ -198,19 +212,24 @@ class PracticeCheckWidget(RoomWidget):
     def _show(self) -> None:
         lang = self.lang
         bank = self._bank(lang)
-        item = bank[self._ids[self._index]]
-        question = {**item.public(), "index": self._index, "count": len(self._ids),
-                    "answered": len(self._answers), "mine": self.answers().get(item.id)}
-        shown = feedback(item, self._answers[item.id]) \
-            if item.id in self._answers and self._open(item.id) else {}
-        if self.mode == "homework" and self.revealed and item.id not in self._answers:
-            shown = {"right": False, "answer_ok": False, "reason_ok": None,
-                     "explanation": item.explanation, "unanswered": True}
+        shown_id = self._ids[self._index]
+        if shown_id == self._exit:
+            question, shown = self._exit_ticket(lang)
+        else:
+            item = bank[shown_id]
+            question = {**item.public(), "index": self._index, "count": len(self._ids),
+                        "answered": len(self._answers), "mine": self.answers().get(item.id)}
+            shown = feedback(item, self._answers[item.id]) \
+                if item.id in self._answers and self._open(item.id) else {}
+            if self.mode == "homework" and self.revealed and item.id not in self._answers:
+                shown = {"right": False, "answer_ok": False, "reason_ok": None,
+                         "explanation": item.explanation, "unanswered": True}
         summary: dict[str, Any] = {}
         done = self.revealed if self.mode == "homework" else len(self._answers) == len(self._ids)
-        if done:
-            items = [bank[i] for i in self._ids]
-            right = {i: feedback(bank[i], r)["right"] for i, r in self._answers.items()}
+        if done and len(self._ids) > (self._exit is not None):
+            items = [bank[i] for i in self._ids if i != self._exit]
+            right = {i: feedback(bank[i], r)["right"] for i, r in self._answers.items()
+                     if i != self._exit}
             lines = concept_summary(items, right)
             summary = {"right": sum(right.values()), "of": len(items),
                        "concepts": [{**line, "name": concept_title(line["concept"], lang)}
@@ -219,6 +238,19 @@ class PracticeCheckWidget(RoomWidget):
             self.question = question
             self.feedback = shown
             self.summary = summary
+
+    def _exit_ticket(self, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The exit ticket as a question of kind ``open`` (answered in words, never graded),
+        and, once answered, the model answer to compare with."""
+        from ..worksheets import lesson_exit_ticket
+        ask, answer = lesson_exit_ticket(self._exit[len(EXIT_PREFIX):], lang)
+        question = {"item": self._exit, "concept": "", "kind": "open", "text": ask,
+                    "choices": [], "reasons": [], "unit": "", "lang": lang,
+                    "index": self._index, "count": len(self._ids),
+                    "answered": len(self._answers), "mine": self.answers().get(self._exit)}
+        shown = {"right": None, "open": True, "explanation": answer} \
+            if self._exit in self._answers and self._open(self._exit) else {}
+        return question, shown
 
     def _translate(self, lang: str) -> None:
         self._show()

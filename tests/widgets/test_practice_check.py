@@ -199,3 +199,40 @@ def test_the_items_of_a_check_are_checked_when_it_is_made():
     concepts = [find_item("en", i).concept for i in short.items]
     assert len(concepts) == len(set(concepts)) == len({i.concept for i in item_bank("en")})
     assert json.loads(synced(short))["mode"] == "practice"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lessons_exit_ticket_is_answered_in_words_then_shows_the_model_answer(lang):
+    """Each lesson's exit ticket on a device (issue 31): the printed sheet's question, answered
+    in the student's words (never graded, never stored), then the model answer to compare."""
+    from periodic_edu.worksheets import EXIT_TICKETS, lesson_exit_ticket
+
+    for lesson in EXIT_TICKETS:
+        ask, answer = lesson_exit_ticket(lesson, lang)
+        w = PracticeCheckWidget(exit_ticket=lesson, lang=lang)
+        q = w.question
+        assert (q["item"], q["kind"], q["text"], q["count"]) == (f"exit-{lesson}", "open", ask, 1)
+        assert answer not in synced(w) and w.feedback == {}
+        send(w, {"type": "answer", "item": q["item"], "text": "   "})  # nothing written
+        assert w.error and w.feedback == {}
+        send(w, {"type": "answer", "item": q["item"], "choice": "a"})  # not a text
+        assert w.error and w.feedback == {}
+        send(w, {"type": "answer", "item": q["item"], "text": "x" * 1001})
+        assert "at most 1000 characters" in w.error and w.feedback == {}
+        send(w, {"type": "answer", "item": q["item"], "text": " My answer. "})
+        assert w.error == "" and w.question["mine"] == {"text": "My answer."}
+        assert w.feedback == {"right": None, "open": True, "explanation": answer}
+        assert w.summary == {}  # words are not scored
+    with pytest.raises(ValueError, match="exit_ticket must be a lesson"):
+        PracticeCheckWidget(exit_ticket="07")
+
+
+def test_an_exit_ticket_after_items_keeps_the_summary_to_the_items():
+    w = PracticeCheckWidget(items=["sh-outer-A"], exit_ticket="01", lang="en")
+    assert w.items == ("sh-outer-A", "exit-01")
+    item = find_item("en", "sh-outer-A")
+    send(w, {"type": "answer", "item": item.id, **right_answer(item)})
+    assert w.summary == {}  # the exit ticket is still to answer
+    send(w, {"type": "goto", "index": 1})
+    send(w, {"type": "answer", "item": "exit-01", "text": "Period 4, group 2, two."})
+    assert (w.summary["right"], w.summary["of"]) == (1, 1)
