@@ -57,8 +57,10 @@ EXIT_PREFIX = "exit-"
 class PracticeCheckWidget(RoomWidget):
     """The items ``items`` (ids of the bank, in order), or the whole form ``form`` (``A``/``B``),
     or one item of each concept when neither is given; ``concepts`` keeps the items about
-    those concepts only (``PracticeCheckWidget(form="B", concepts=["atomic_radius"])``: a
-    lesson's "check yourself"). ``extra``: a teacher's item files
+    those concepts only (``PracticeCheckWidget(form="A", concepts=["atomic_radius"])``: a
+    lesson's "check yourself"). ``exit_ticket``: a lesson (``"01"`` to ``"06"``) whose exit
+    ticket comes last, answered in words (kind ``open``, never graded), then its model
+    answer; alone when nothing else is chosen. ``extra``: a teacher's item files
     (:func:`periodic_edu.checks.item_bank`). Uses the rooms' intent guard; it holds no room and
     never opens one."""
 
