@@ -19,6 +19,12 @@ until then - and every message from the page is checked here (:attr:`INTENTS`,
 widgets_js/practice_check.js; it draws each item with the class-play panel's own fields
 (widgets_js/check_items.js).
 
+Two answers at once: the widget's state is its own page's (one comm, handled one message at a
+time by the kernel, or by the browser's Python on the static site), so they come one after
+the other: in practice the second answer to an item is refused (its feedback has shown the
+key), in homework mode the later one is kept. A language switch between them changes only the
+words shown: the answers are kept by item id and choice id, which no language changes.
+
 >>> w = PracticeCheckWidget(items=["ie-compare-A"], lang="en")
 >>> w.question["text"], w.feedback
 ('Which has the higher first ionization energy: sodium (Na) or chlorine (Cl)?', {})
@@ -191,6 +197,8 @@ class PracticeCheckWidget(RoomWidget):
                     raise ValueError(Text("practice_bad_answer"))
                 response: dict[str, Any] = {"text": text.strip()}
             else:
+                if "text" in intent:  # words are the exit ticket's; an item has its kind
+                    raise ValueError(Text("practice_bad_answer"))
                 item = self._bank(self.lang)[item_id]
                 try:
                     response = clean_response(item, **{k: intent.get(k) for k in _FIELDS})

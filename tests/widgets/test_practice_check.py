@@ -164,6 +164,8 @@ def test_a_malformed_message_is_refused_and_changes_nothing(message):
     ({"type": "answer", "item": "ie-compare-A", "value": 3},
      "that answer does not fit the question"),
     ({"type": "goto", "index": 2}, "that question is not in this check"),
+    ({"type": "answer", "item": "ie-compare-A", "choice": "b", "reason": "a", "text": "b"},
+     "that answer does not fit the question"),  # words belong to an exit ticket
 ])
 def test_a_response_that_does_not_fit_is_refused_in_words(message, why):
     w = PracticeCheckWidget(items=["ie-compare-A", "ie-compare-B"], lang="en")
