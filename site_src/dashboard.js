@@ -6,8 +6,8 @@
 //   (dashboard-data-<lang>.json: the widgets' own synced state, see scripts/build_site.py),
 //   through a model with no kernel behind it (static_model.js). No Python is needed to explore.
 // * Python starts meanwhile in a web worker (dashboard_worker.js: Pyodide and only the
-//   packages the games import). Play and Elemonster say "Python is starting… N %" with the
-//   worker's real steps, then show the games, drawn by the Jupyter widgets' own front end
+//   packages the games import). Play, Elemonster and Check yourself say "Python is starting…
+//   N %" with the worker's real steps, then show the games and the practice check, drawn by the Jupyter widgets' own front end
 //   (dashboard-widgets.js, bundled from site_src/page_widgets.js).
 // * Once Python is ready, a service worker of our own (sw.js) keeps the page and all it loads
 //   in the browser's cache: the next visit fetches nothing but sw.js, and works offline.
@@ -205,7 +205,7 @@ function followLanguage(lang) {
   translatePage();
 }
 
-// ---- Play and Elemonster: Python's widgets ---------------------------------------------------
+// ---- Play, Elemonster, Check yourself: Python's widgets--------------------------------------------
 // Each step the worker reports: the percentage reached and the seconds it takes, cold.
 const STEPS = [["start", 0, 0], ["python", 55, 2.5], ["packages", 62, 0.4], ["display", 85, 1],
   ["drawn", 100, 0.6]];
