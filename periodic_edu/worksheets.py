@@ -44,7 +44,7 @@ from .i18n import N_, format_number, gettext
 from .ionization import energies, leaps
 
 __all__ = ["Sheet", "Question", "lesson_sheet", "lesson_numbers", "render", "build", "to_pdf",
-           "find_chromium", "figures_of", "paper_text", "exit_ticket", "PAPER", "NOTEBOOK",
+           "find_chromium", "figures_of", "paper_text", "exit_ticket", "lesson_exit_ticket", "PAPER", "NOTEBOOK",
            "EXIT_TICKETS", "LESSONS", "LANGS"]
 
 #: The lessons of a source checkout (the wheel ships no notebooks: pass ``lessons=``).
@@ -481,8 +481,14 @@ _COMPACT_CSS = ".exit { break-before: auto; } .question { margin-bottom: 6pt; }"
 
 def exit_ticket(sheet: Sheet) -> tuple[str, str]:
     """(question, answer) of the lesson's exit ticket, its numbers filled from the data."""
-    lang = sheet.lang
-    ask, answer = EXIT_TICKETS[sheet.lesson]
+    return lesson_exit_ticket(sheet.lesson, sheet.lang)
+
+
+def lesson_exit_ticket(lesson: str, lang: str) -> tuple[str, str]:
+    """(question, answer) of lesson ``lesson``'s (``"01"`` to ``"06"``) exit ticket in
+    ``lang``: the printed sheet's, and the one a device shows
+    (:class:`periodic_edu.widgets.PracticeCheckWidget`'s ``exit_ticket``)."""
+    ask, answer = EXIT_TICKETS[lesson]
     num = lambda v, d=None: format_number(v, lang, d)  # noqa: E731
     ca, al = element("Ca"), energies("Al")
     values = {"z": ca.atomic_number, "n": len(ca.shells), "shells": ", ".join(map(str, ca.shells)),

@@ -392,7 +392,8 @@ def page_script() -> str:
         i18n.resolve_language(marker)
     except i18n.UnknownLanguageError as exc:
         unknown = str(exc).replace(repr(marker), "{lang}")
-    frame = ("title", "about", "intro", "tab_explore", "tab_cards", "tab_play", "language", "element")
+    frame = ("title", "about", "intro", "tab_explore", "tab_cards", "tab_play", "tab_practice",
+             "language", "element")
     words = {lang: {**{key: i18n.gettext("widgets", text, lang) for key, text in SITE.items()},
                     **{key: i18n.gettext("widgets", DASHBOARD[key], lang)
                        for key in frame if key != "title"},

@@ -6,8 +6,8 @@
 //   (dashboard-data-<lang>.json: the widgets' own synced state, see scripts/build_site.py),
 //   through a model with no kernel behind it (static_model.js). No Python is needed to explore.
 // * Python starts meanwhile in a web worker (dashboard_worker.js: Pyodide and only the
-//   packages the games import). Play and Elemonster say "Python is starting… N %" with the
-//   worker's real steps, then show the games, drawn by the Jupyter widgets' own front end
+//   packages the games import). Play, Elemonster and Check yourself say "Python is starting…
+//   N %" with the worker's real steps, then show the games and the practice check, drawn by the Jupyter widgets' own front end
 //   (dashboard-widgets.js, bundled from site_src/page_widgets.js).
 // * Once Python is ready, a service worker of our own (sw.js) keeps the page and all it loads
 //   in the browser's cache: the next visit fetches nothing but sw.js, and works offline.
@@ -205,7 +205,7 @@ function followLanguage(lang) {
   translatePage();
 }
 
-// ---- Play and Elemonster: Python's widgets ---------------------------------------------------
+// ---- Play, Elemonster, Check yourself: Python's widgets--------------------------------------------
 // Each step the worker reports: the percentage reached and the seconds it takes, cold.
 const STEPS = [["start", 0, 0], ["python", 55, 2.5], ["packages", 62, 0.4], ["display", 85, 1],
   ["drawn", 100, 0.6]];
@@ -238,7 +238,7 @@ const python = (() => {
   // each once, and always the end: ready, or failed.
   function announceIfWatched(force = false) {
     const selected = document.querySelector('[role="tab"][aria-selected="true"]');
-    const watched = selected && ["tab-play", "tab-elemonster"].includes(selected.id);
+    const watched = selected && ["tab-play", "tab-elemonster", "tab-practice"].includes(selected.id);
     const words = text();
     if ((force || watched) && words !== heard) {
       heard = words;
@@ -338,7 +338,8 @@ async function display(models) {
   python.reached("display");
   const { PageManager } = await widgets;
   const pages = widgetManager(PageManager);
-  await Promise.all([pages.display(models.play, $("play")), pages.display(models.elemonster, $("elemonster"))]);
+  await Promise.all([pages.display(models.play, $("play")), pages.display(models.elemonster, $("elemonster")),
+    pages.display(models.practice, $("practice"))]);
   const drawn = () => $("play").querySelector("[data-symbol]");
   while (!drawn() && python.state === "starting") await new Promise((resolve) => setTimeout(resolve, 50));
   python.reached("drawn");

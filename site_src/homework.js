@@ -5,8 +5,10 @@
 // (dashboard_worker.js, sent the fragment: page_kernel.start_homework) and builds the assigned
 // game in the Play tab's game view (periodic_edu/widgets/homework_game.py), drawn by the
 // Jupyter widgets' front end (dashboard-widgets.js), as on the dashboard. The student types a
-// name, plays to the end, answers the check when the assignment lists its items, and asks for
-// the result code: Python makes it (result_code: the same checks as the teacher's side) and
+// name, plays to the end, answers the check, and asks for the result code. The check's items
+// of the kit's item bank are real questions (PracticeCheckWidget in homework mode, drawn like
+// the class-play question panel: feedback once the code is made); items not in the bank are an
+// answer sheet of letters here. Python makes the code (result_code: the same checks as the teacher's side) and
 // this page shows it with a copy button and its QR code (segno, loaded by this page only) and
 // keeps it in localStorage, so a reload shows it again before Python has started. The service worker (sw.js, scope ./homework) keeps the
 // page and all it loads for offline use, as it does for the dashboard.
@@ -81,7 +83,10 @@ function showAbout() {
 
 function drawItems() {
   const items = about?.items || [];
-  $("hw-check-step").hidden = items.length === 0;
+  // the item bank's questions are a widget of their own (#hw-bank, practice_check.js); the
+  // items not in the bank (a teacher's paper check) are answered here with letters
+  $("hw-check-step").hidden = items.length === 0 && !about?.check;
+  $("hw-sheet-help").hidden = items.length === 0;
   const host = $("hw-items");
   const kept = {};
   for (const select of host.querySelectorAll("select")) kept[select.id] = select.value;
@@ -133,6 +138,7 @@ async function display(models) {
   for (const message of early.splice(0)) pages.receive(message);
   manager = pages;
   await pages.display(models.game, $("hw-game"));
+  if (models.check) await pages.display(models.check, $("hw-bank"));
   reached("drawn");
   $("hw-make").disabled = false;
   finish("ready");

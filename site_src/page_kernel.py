@@ -15,8 +15,8 @@ part of a kernel the widgets use, and no more.
   :func:`receive`, which hands them to the widget's comm as a kernel would; the widgets check
   them (IntentWidget's guard), and a message for no known comm is dropped.
 
-dashboard_worker.js runs this file, then :func:`start`, which builds the two tabs that need
-Python: Play and Elemonster (the page draws Explore trends and Element cards itself, from data
+dashboard_worker.js runs this file, then :func:`start`, which builds the three tabs that need
+Python: Play, Elemonster and "Check yourself" (the page draws Explore trends and Element cards itself, from data
 the site build wrote). The page owns the language switch: :func:`set_language` follows it.
 The homework page (homework.html) runs the same file with :func:`start_homework` instead (its
 one assigned game) and asks :func:`homework_code` for the result code.
@@ -126,8 +126,8 @@ _games: dict[str, Any] = {}
 
 
 async def start(post: Callable[[str, list], None], query: str) -> str:
-    """Build Play and Elemonster for the page's query string (``lang=uk``); returns their
-    model ids as JSON text, ``{"play": id, "elemonster": id}``.
+    """Build Play, Elemonster and "Check yourself" for the page's query string (``lang=uk``);
+    returns their model ids as JSON text, ``{"play": id, "elemonster": id, "practice": id}``.
 
     The games are the dashboard's own (:func:`periodic_edu.widgets.dashboard.play`, and
     Elemonster against a greedy bot, as :func:`~periodic_edu.widgets.dashboard.dashboard` sets
@@ -140,6 +140,7 @@ async def start(post: Callable[[str, list], None], query: str) -> str:
     from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END
     from periodic_edu.widgets import ElemonsterWidget
     from periodic_edu.widgets.dashboard import language_from_query, play
+    from periodic_edu.widgets.practice_check import PracticeCheckWidget
     from periodic_edu.widgets.save_store import keep_saves_in_browser
 
     await keep_saves_in_browser()
@@ -152,14 +153,17 @@ async def start(post: Callable[[str, list], None], query: str) -> str:
     names = [i18n.gettext("widgets", FRONT_END["you"], lang),
              i18n.gettext("widgets", DASHBOARD["bot_greedy"], lang)]
     elemonster = ElemonsterWidget(names, bot_delay=0.4, lang=lang)
-    _games.update(play=game, elemonster=elemonster)
-    return json.dumps({"play": game.model_id, "elemonster": elemonster.model_id})
+    practice = PracticeCheckWidget(lang=lang)  # "Check yourself": nothing leaves the browser
+    _games.update(play=game, elemonster=elemonster, practice=practice)
+    return json.dumps({"play": game.model_id, "elemonster": elemonster.model_id,
+                       "practice": practice.model_id})
 
 
 async def start_homework(post: Callable[[str, list], None], fragment: str, lang: str) -> str:
     """The homework page (homework.html): the assignment of the link's ``fragment`` in the
     Play tab's game view, built in ``lang``; returns JSON text, ``{"game": model id, "about":
-    {...}}`` (:class:`periodic_edu.widgets.homework_game.HomeworkSession`), or ``{"error":
+    {...}, "check": model id or null}`` (:class:`periodic_edu.widgets.homework_game.HomeworkSession`:
+    ``check`` is the items of the item bank as real questions), or ``{"error":
     why}`` for a link that holds no readable assignment (said in ``lang``). Nothing is
     saved: the page keeps the result code itself."""
     logging.basicConfig(level=logging.WARNING)
@@ -181,8 +185,11 @@ async def start_homework(post: Callable[[str, list], None], fragment: str, lang:
         return json.dumps({"error": i18n.gettext("widgets", HOMEWORK["bad_link"], lang)
                            .format(why=why)})
     _games.update(homework=session.widget)
+    if session.check is not None:  # the check's real questions follow the switch too
+        _games.update(check=session.check)
     _homework["session"] = session
-    return json.dumps({"game": session.widget.model_id, "about": session.about(lang)})
+    return json.dumps({"game": session.widget.model_id, "about": session.about(lang),
+                       "check": None if session.check is None else session.check.model_id})
 
 
 #: The homework page's session, once :func:`start_homework` has built it.

@@ -79,7 +79,7 @@ def test_the_page_gets_the_two_games_and_every_widget_before_one_that_holds_it(t
     assert out["heavy"] == []  # IPython's own dependencies stay out of the page
     ids = [comm_id for comm_id, _, _ in out["opened"]]
     assert {target for _, target, _ in out["opened"]} == {"jupyter.widget"}
-    assert set(out["models"]) == {"play", "elemonster"} and set(out["models"].values()) <= set(ids)
+    assert set(out["models"]) == {"play", "elemonster", "practice"} and set(out["models"].values()) <= set(ids)
     # Python builds only the games: the explorer and the cards are the page's own
     names = {state["_model_name"] for _, _, state in out["opened"]}
     assert "TabModel" not in names

@@ -290,7 +290,7 @@ def test_the_workshop_kernels_build_the_games_tabs_when_opened():
     assert lazy.opened() == [0, 1]
     lazy.tabs.selected_index = 2  # the page opens Play: the game is built then
     assert lazy.opened() == [0, 1, 2]
-    assert dashboard(seed=1, lang="en").opened() == [0, 1, 2, 3]  # a notebook: every tab
+    assert dashboard(seed=1, lang="en").opened() == [0, 1, 2, 3, 4]  # a notebook: every tab
     del app
 
 

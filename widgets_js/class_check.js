@@ -7,28 +7,14 @@
 // {type: "answer", ask, item, choice + reason | value | cell} and {type: "goto", index} (to
 // look at or change another answer until the teacher closes the question).
 import { pe } from "./board.js";
-import { say, localNumber } from "./text.js";
+import { say } from "./text.js";
+import { checkFields, checkNav, watchCheck } from "./check_items.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
 import { createRefresher } from "./refresher.js";
 
 let UID = 0;
 const PAGE_ID = Math.random().toString(36).slice(2, 8);
-
-function radios(name, legend, options, chosen, role) {
-  const box = pe("fieldset", { "data-role": role }, [pe("legend", { text: legend })]);
-  for (const o of options) {
-    const input = pe("input", { type: "radio", name, value: o.id, "data-option": o.id });
-    if (chosen === o.id) input.checked = true;
-    box.append(pe("label", {}, [input, pe("span", { text: o.text })]));
-  }
-  return box;
-}
-
-function picked(box) {
-  const on = box ? box.querySelector("input:checked") : null;
-  return on ? on.value : null;
-}
 
 function render({ model, el }) {
   const uid = `${PAGE_ID}-${++UID}`;
@@ -43,7 +29,6 @@ function render({ model, el }) {
 
   const refresher = createRefresher(model, 1000);
   let shownKey = "";
-  let chosenCell = null;
 
   function questionForm(q) {
     const form = pe("form", { "data-role": "check-form", "data-item": q.item, "data-kind": q.kind });
@@ -51,82 +36,12 @@ function render({ model, el }) {
       text: say("check_count", { n: q.index + 1, count: q.count, answered: q.answered }) });
     const text = pe("p", { id: `pe-cc-q-${uid}`, "data-role": "check-text", text: q.text });
     form.append(counter, text);
-    const mine = q.mine || {};
-    let answerBox = null, reasonBox = null, number = null;
-    if (q.kind === "choice") {
-      answerBox = radios(`pe-cc-a-${uid}`, say("check_answer_label"), q.choices, mine.choice, "check-choices");
-      form.append(answerBox);
-      if (q.reasons && q.reasons.length) {
-        reasonBox = radios(`pe-cc-r-${uid}`, say("check_reason_label"), q.reasons, mine.reason, "check-reasons");
-        form.append(reasonBox);
-      }
-    } else if (q.kind === "number") {
-      number = pe("input", { type: "text", inputmode: "decimal", id: `pe-cc-n-${uid}`, "data-role": "check-number", autocomplete: "off" });
-      if (mine.value !== null && mine.value !== undefined) number.value = localNumber(String(mine.value));
-      const label = q.unit ? say("check_number_unit", { unit: q.unit }) : say("check_number_label");
-      form.append(pe("label", { for: number.id }, [pe("span", { text: label }), number]));
-    } else {
-      chosenCell = mine.cell || null;
-      const grid = pe("div", { class: "pe-cc-grid", role: "group", "aria-label": say("check_cell_label"), "data-role": "check-grid" });
-      const select = pe("select", { id: `pe-cc-s-${uid}`, "data-role": "check-cell-list" });
-      select.append(pe("option", { value: "", text: "—" }));
-      for (const [symbol, period, group] of model.get("cells") || []) {
-        const b = pe("button", { type: "button", text: symbol, "data-cell": symbol, "aria-pressed": String(symbol === chosenCell) });
-        b.style.gridRow = String(period);
-        b.style.gridColumn = String(group);
-        b.addEventListener("click", () => {
-          chosenCell = symbol;
-          select.value = symbol;
-          for (const other of grid.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other === b));
-        });
-        grid.append(b);
-        const opt = pe("option", { value: symbol, text: symbol });
-        select.append(opt);
-      }
-      if (chosenCell) select.value = chosenCell;
-      select.addEventListener("change", () => {
-        chosenCell = select.value || null;
-        for (const other of grid.querySelectorAll("button")) other.setAttribute("aria-pressed", String(other.dataset.cell === chosenCell));
-      });
-      form.append(pe("div", { class: "pe-cc-gridwrap" }, [grid]),
-        pe("label", { for: select.id }, [pe("span", { text: say("check_cell_list") }), select]));
-    }
-    const send = pe("button", { type: "submit", "data-role": "check-send", text: say("check_send") });
-    const prev = pe("button", { type: "button", "data-role": "check-prev", text: say("check_prev"), disabled: q.index === 0 ? true : null });
-    const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
-    prev.addEventListener("click", () => model.send({ type: "goto", index: q.index - 1 }));
-    next.addEventListener("click", () => model.send({ type: "goto", index: q.index + 1 }));
-    form.append(pe("div", { class: "pe-cc-nav" }, [send, prev, next]));
+    const fields = checkFields(q, { uid, cells: model.get("cells"), mine: q.mine });
+    form.append(...fields.nodes);
+    form.append(checkNav(form, q, fields, { errorBox,
+      goto: (index) => model.send({ type: "goto", index }),
+      answer: (response) => model.send({ type: "answer", ask: q.ask, item: q.item, ...response }) }));
     if (q.mine) form.append(pe("p", { "data-role": "check-sent", text: say("check_sent") }));
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const msg = { type: "answer", ask: q.ask, item: q.item };
-      if (q.kind === "choice") {
-        msg.choice = picked(answerBox);
-        if (reasonBox) msg.reason = picked(reasonBox);
-        if (msg.choice === null || (reasonBox && msg.reason === null)) {
-          errorBox.hidden = false;
-          errorBox.textContent = say("check_pick_both");
-          return;
-        }
-      } else if (q.kind === "number") {
-        const v = Number(number.value.trim().replace(",", ".").replace("−", "-"));
-        if (number.value.trim() === "" || !Number.isFinite(v)) {
-          errorBox.hidden = false;
-          errorBox.textContent = say("check_need_number");
-          return;
-        }
-        msg.value = v;
-      } else {
-        if (!chosenCell) {
-          errorBox.hidden = false;
-          errorBox.textContent = say("check_need_cell");
-          return;
-        }
-        msg.cell = chosenCell;
-      }
-      model.send(msg);
-    });
     return form;
   }
 
@@ -165,19 +80,9 @@ function render({ model, el }) {
     }
     refresher.set(active);
   }
-  function drawError() {
-    const text = model.get("error") || "";
-    errorBox.hidden = !text;
-    errorBox.textContent = text;
-  }
-  const names = ["active", "lock", "question", "revealed"];
-  for (const n of names) model.on(`change:${n}`, update);
-  model.on("change:error", drawError);
-  update();
-  drawError();
+  const unwatch = watchCheck(model, ["active", "lock", "question", "revealed"], update, errorBox);
   return () => {
-    for (const n of names) model.off(`change:${n}`, update);
-    model.off("change:error", drawError);
+    unwatch();
     refresher.stop();
   };
 }

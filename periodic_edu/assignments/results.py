@@ -30,8 +30,9 @@ save whose bots' moves were changed (to let the student win) is refused when the
 and could not be expressed in a code at all.
 
 Answers are kept as given (item id -> fields such as ``choice`` and ``reason``); scoring them
-against a key is the teacher's side (:func:`score_answers`, with the key of whatever item bank
-the room has).
+against a key is the teacher's side (:func:`score_answers`): an item of the kit's item bank
+(:mod:`periodic_edu.checks`) by the bank's own key, read where the code is read; a teacher's
+own item by the key the teacher passes.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ from . import codec
 from .assignment import Assignment, ITEM_LIMIT
 from .errors import CodeError
 
-__all__ = ["AssignedGame", "result_code", "read_code", "score_answers", "FORMAT",
+__all__ = ["AssignedGame", "result_code", "read_code", "score_answers", "check_items", "FORMAT",
            "NAME_LIMIT", "FLAGS"]
 
 FORMAT = 1
@@ -291,8 +292,10 @@ def read_code(assignment: Assignment, code: str,
     :class:`CodeError` saying why (a changed character: the checksum); a code of another
     assignment is flagged ``other_assignment`` and not replayed (its game and its packed answers
     belong to a deal and a check this assignment does not have); a game finished after the due
-    date is flagged ``past_due``, one not played to its end ``unfinished``. With ``key`` (see
-    :func:`score_answers`) the result has ``checked`` too."""
+    date is flagged ``past_due``, one not played to its end ``unfinished``. The answers are
+    scored in ``checked`` (:func:`score_answers` form): items of the kit's item bank against
+    the bank's key by default, a teacher's own items with ``key`` (item id -> right fields;
+    it wins for the items it names; a callable key scores everything itself)."""
     bits = codec.Bits(codec.decode(code))
     version = bits.read(4)
     if version != FORMAT:
@@ -351,9 +354,48 @@ def read_code(assignment: Assignment, code: str,
             out["flags"].append("unfinished")
     if assignment.due_date is not None and finished > assignment.due_date:
         out["flags"].append("past_due")
-    if key is not None and answers is not None:
-        out["checked"] = score_answers(answers, key)
+    if answers is not None:
+        checked = _checked(assignment, answers, key)
+        if checked is not None:
+            out["checked"] = checked
     return out
+
+
+def check_items(assignment: Assignment) -> tuple[str, ...]:
+    """The items of the assignment's check: its item list, or, when it lists none, the items
+    of its form in the kit's item bank (``form="A"``: the bank's form A; another form names
+    no items)."""
+    if assignment.items:
+        return assignment.items
+    from ..checks import FORMS, form_items
+    if assignment.form in FORMS:
+        return tuple(i.id for i in form_items(assignment.lang, assignment.form))
+    return ()
+
+
+def _checked(assignment: Assignment, answers: Mapping[str, Mapping[str, Any]],
+             key: Mapping[str, Mapping[str, Any]] | Callable[[Mapping], Any] | None
+             ) -> dict[str, Any] | None:
+    """The answers scored: by ``key`` (a callable scores everything itself; a mapping scores
+    its own items), and every other item of the kit's item bank by the bank's key - so a check
+    of bank items needs no key from the teacher, and a teacher's own items keep theirs. None
+    when nothing could be scored (no key, no bank item)."""
+    if callable(key):
+        return score_answers(answers, key)
+    from ..checks.grading import bank_key
+
+    own = dict(key or {})
+    bank = bank_key(assignment.lang)
+    asked = [i for i in check_items(assignment) if i not in own]
+    if not assignment.items and not set(asked) & set(answers):
+        asked = []  # a form named on a paper check of the teacher's own: not the bank's form
+    banked = bank({i: f for i, f in answers.items() if i not in own}, asked=asked)
+    if not own and not banked["of"]:
+        return None
+    mine = score_answers(answers, own) if own else {"correct": 0, "of": 0, "items": {}}
+    items = {**mine["items"], **{i: {"right": v["right"]} for i, v in banked["items"].items()}}
+    return {"correct": mine["correct"] + banked["correct"], "of": mine["of"] + banked["of"],
+            "items": items}
 
 
 def score_answers(answers: Mapping[str, Mapping[str, Any]],

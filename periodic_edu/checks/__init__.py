@@ -9,7 +9,9 @@ pre/post checks, quick checks and exit tickets (game-agnostic; no widget code).
 >>> "key" in str(item.public()) or "reason_key" in item.public()
 False
 
-Modules: :mod:`.bank` (the data files, their schema, keys computed from the element data).
+Modules: :mod:`.bank` (the data files, their schema, keys computed from the element data),
+:mod:`.grading` (a response checked against its item, the feedback a student is shown, the bank
+as the key of a homework check).
 """
 from __future__ import annotations
 

@@ -28,11 +28,11 @@ with them.
 from __future__ import annotations
 
 import json
-import math
 from typing import TYPE_CHECKING, Any
 
-from .. import board
 from ..checks import FORMS, Item, item_bank
+from ..checks import grading
+from ..checks.grading import BadResponse, clean_response
 from ..i18n import N_
 from . import credentials
 from .errors import MESSAGES, BadInput, NotFound, RoomError
@@ -53,7 +53,7 @@ HOLDS_PLAY = ("explore", "check")
 #: ``exit``: an exit ticket (items, as a quick check)
 PHASES = ("pre", "post", "quick", "exit")
 QUICK_LIMIT = 3
-TEXT_LIMIT = 8
+TEXT_LIMIT = grading.TEXT_LIMIT
 ID_LIMIT = 40
 
 # the room's sentences for the asks: the same family and catalog as errors.MESSAGES
@@ -286,33 +286,13 @@ def ask_items(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
 
 
 def _clean(item: Item, choice: Any, reason: Any, value: Any, cell: Any) -> dict[str, Any]:
-    """The response, checked against the item's kind (a bad one raises ``bad_answer``)."""
-    def text(v: Any, allowed: dict) -> str:
-        if not isinstance(v, str) or len(v) > TEXT_LIMIT or v not in allowed:
-            raise BadInput("bad_answer")
-        return v
-
-    out = {"choice": None, "reason": None, "value": None, "cell": None}
-    if item.kind == "choice":
-        if value is not None or cell is not None:
-            raise BadInput("bad_answer")
-        out["choice"] = text(choice, dict(item.choices))
-        if item.two_tier:
-            out["reason"] = text(reason, dict(item.reasons))
-        elif reason is not None:
-            raise BadInput("bad_answer")
-    elif item.kind == "number":
-        if choice is not None or reason is not None or cell is not None \
-                or isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not math.isfinite(value) or abs(value) > 1e6:
-            raise BadInput("bad_answer")
-        out["value"] = float(value)
-    else:
-        if choice is not None or reason is not None or value is not None \
-                or not isinstance(cell, str) or not board.is_on_board(cell):
-            raise BadInput("bad_answer")
-        out["cell"] = board.cell(cell).symbol
-    return out
+    """The response, checked against the item's kind (a bad one raises ``bad_answer``): the
+    checks' own rule (:func:`periodic_edu.checks.grading.clean_response`), which practice and
+    homework use too."""
+    try:
+        return clean_response(item, choice, reason, value, cell)
+    except BadResponse:
+        raise BadInput("bad_answer") from None
 
 
 def answer(seat: Any, item_id: object, *, choice: Any = None, reason: Any = None,

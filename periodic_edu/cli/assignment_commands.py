@@ -44,7 +44,8 @@ def register(sub) -> None:
     p = inner.add_parser("check", help="read students' result codes against an assignment")
     p.add_argument("--link", required=True, help="the assignment's link")
     p.add_argument("--key", default=None, metavar="KEY.json",
-                   help="the check's key: item id -> its right fields, to score answers")
+                   help="the key of the check's own items: item id -> its right fields (the "
+                        "items of the kit's item bank are scored by the bank's key without it)")
     p.add_argument("codes", nargs="+", metavar="CODE")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run_check)

@@ -572,6 +572,28 @@ FRONT_END = {
     'check_right': N_("Right."),
     'check_wrong': N_("Not right."),
     'check_unanswered': N_("Not answered."),
+    # a check taken alone, and the homework page's check (widgets_js/practice_check.js)
+    'practice_heading': N_("Check yourself"),
+    'practice_help': N_("Answer each question: you see at once whether you were right, and "
+                        "why. Nothing you answer is sent anywhere."),
+    'practice_homework_heading': N_("The check"),
+    'practice_homework_help': N_("Answer each question. You see whether you were right, and "
+                                 "why, once you have made your result code."),
+    'practice_homework_revealed': N_("Your result code is made: here is how you did. The "
+                                     "answers can no longer change."),
+    'practice_kept': N_("Your answer is kept. You can change it until you make your result "
+                        "code."),
+    'practice_reason_wrong': N_("The answer is right, but the reason is not."),
+    'practice_summary_heading': N_("How you did, per topic"),
+    # TRANSLATORS: {right} and {count} are numbers: "7 of 10 right"
+    'practice_total': N_("{right} of {count} right."),
+    # TRANSLATORS: {concept} is a trend's name as printed on the board, or "Electron shells"
+    'practice_concept_line': N_("{concept}: {right} of {count} right"),
+    'practice_again': N_("Start again"),
+    # a lesson's exit ticket on a device: answered in words, then the model answer shows
+    'practice_open_label': N_("Your answer, in your own words"),
+    'practice_need_text': N_("Write your answer first."),
+    'practice_compare': N_("Compare your answer with this one:"),
     # the room asks on the teacher's page (widgets_js/class_checks.js)
     'check_concept_shells': N_("Electron shells and the octet"),
     'checks_heading': N_("Checks: what the class learned"),
@@ -628,6 +650,7 @@ DASHBOARD = {
     "tab_explore": N_("Explore trends"),
     "tab_cards": N_("Element cards"),
     "tab_play": N_("Play"),
+    "tab_practice": N_("Check yourself"),
     "language": N_("Language"),
     "element": N_("Element"),
     "players": N_("Players"),
@@ -700,6 +723,10 @@ GAME_LOG = {
 PAGE = {
     # every widget's guard
     "read_only": N_("{name} is read-only"),
+    "practice_no_item": N_("that question is not in this check; nothing was changed"),
+    "practice_fixed": N_("this answer can no longer change: its feedback has been shown"),
+    "practice_bad_answer": N_("that answer does not fit the question (choose one of its "
+                              "options, type a number, or pick a cell of the board)"),
     "bad_message": N_("a message from the page was malformed ({why}); nothing was changed"),
     "no_messages": N_("this widget takes no messages; nothing was changed"),
     "internal": N_("something went wrong with the last change from the page; nothing was "

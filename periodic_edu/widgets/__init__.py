@@ -25,7 +25,8 @@ from typing import Any
 _LAZY = {"PROPERTIES": "._payload", "ElementCard": ".element_card", "plot_board": ".figures",
          "plot_trend": ".figures", "ElemonsterWidget": ".elemonster_widget",
          "GameWidget": ".game_widget", "TrendChart": ".trend_chart",
-         "TrendExplorer": ".trend_explorer", "ClassroomWidget": ".classroom_widget"}
+         "TrendExplorer": ".trend_explorer", "ClassroomWidget": ".classroom_widget",
+         "PracticeCheckWidget": ".practice_check"}
 
 
 def __getattr__(name: str) -> Any:
@@ -40,7 +41,7 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
 __all__ = ["TrendExplorer", "ElementCard", "GameWidget", "ElemonsterWidget", "TrendChart",
-           "ClassroomWidget",
+           "ClassroomWidget", "PracticeCheckWidget",
            "explore", "plot_board", "plot_trend", "PROPERTIES"]
 
 

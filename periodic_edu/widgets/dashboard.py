@@ -1,10 +1,10 @@
-"""The workshop dashboard: four tabs, no code in sight (served by Voila from
+"""The workshop dashboard: five tabs, no code in sight (served by Voila from
 ``lessons/dashboard.ipynb``).
 
 >>> from periodic_edu.widgets.dashboard import dashboard
 >>> app = dashboard(seed=1, lang="en")
->>> [app.tabs.get_title(i) for i in range(4)]
-['Explore trends', 'Element cards', 'Play', 'Elemonster']
+>>> [app.tabs.get_title(i) for i in range(5)]
+['Explore trends', 'Element cards', 'Play', 'Elemonster', 'Check yourself']
 >>> app.switch.value = "uk"          # in place: the game in progress goes on
 >>> [app.tabs.get_title(i) for i in range(3)]
 ['Властивості', 'Елементи', 'Гра']
@@ -301,6 +301,8 @@ STYLE = """<style>
 
 
 TAB_KEYS = ("tab_explore", "tab_cards", "tab_play")
+#: (tab index, key of its title): Elemonster (3) is a game's name, the same in every language
+TAB_TITLES = (*enumerate(TAB_KEYS), (4, "tab_practice"))
 
 
 #: Set (to "1") in the workshop server's visitor kernels: the games' tabs are built when first
@@ -312,8 +314,8 @@ LAZY_TABS_ENV = "PERIODIC_EDU_LAZY_TABS"
 def dashboard(symbol: str = "Na", seed: int | None = None,
               save_store: SaveStore | None = None, lang: str | None = None,
               lazy_tabs: bool | None = None) -> w.VBox:
-    """The workshop dashboard: a language switch above four tabs (the fourth: Elemonster
-    against a greedy bot).
+    """The workshop dashboard: a language switch above five tabs (the fourth: Elemonster
+    against a greedy bot; the fifth: a check taken alone, :mod:`.practice_check`).
 
     ``lang``: ``"en"``, ``"uk"`` or ``"de"``; default ``$PERIODIC_EDU_LANG``, or the page's
     ``?lang=`` when Voila serves it (see :func:`language_from_query`). Switching the language
@@ -342,7 +344,13 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             [i18n.gettext("widgets", FRONT_END["you"], lang), _words(lang)("bot_greedy")],
             seed=seed, bot_delay=0.4, lang=lang, save_store=store),))
 
-    builders = {2: build_play, 3: build_elemonster}
+    def build_practice(lang: str) -> w.Widget:
+        # a check taken alone (issue 31): one item of each concept, feedback after each
+        # answer, nothing stored (a lesson notebook chooses a form or its own items)
+        from .practice_check import PracticeCheckWidget
+        return PracticeCheckWidget(lang=lang)
+
+    builders = {2: build_play, 3: build_elemonster, 4: build_practice}
     slots = [explorer_box, cards, *(w.VBox() for _ in builders)]
     tabs = w.Tab(children=slots)
     tabs.set_title(3, "Elemonster")  # a game's name
@@ -419,7 +427,7 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
                         '<summary style="cursor:pointer;min-height:24px;line-height:24px">'
                         f'{html.escape(say("about"))}</summary><p style="margin:0.2em 0 0.4em">'
                         f'{html.escape(say("intro"))}</p></details></div>')
-        for i, key in enumerate(TAB_KEYS):
+        for i, key in TAB_TITLES:
             tabs.set_title(i, say(key))
         switch.description = say("language")
 
@@ -441,6 +449,8 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
             built[2].set_language(new)
         if 3 in built:
             built[3].lang = new
+        if 4 in built:
+            built[4].lang = new
 
     titles(lang)
     switch.observe(switched, names="value")

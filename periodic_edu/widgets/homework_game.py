@@ -28,6 +28,8 @@ from typing import Any, Mapping
 
 from .. import i18n
 from ..assignments import Assignment, HomeworkError, parse_link, result_code
+from ..assignments.results import check_items
+from ..checks import item_bank
 from ..games import get_game
 from ..locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK
 from ..tabletop.table import Table, TableError, Text
@@ -78,6 +80,16 @@ class HomeworkSession:
     def __init__(self, assignment: Assignment, lang: str, bot_delay: float = 0.5) -> None:
         self.assignment = assignment
         self.widget = _assigned_widget(assignment, lang, bot_delay)
+        bank = {i.id for i in item_bank(lang)}
+        checked = check_items(assignment)
+        #: the check's items of the kit's bank: real questions, in :attr:`check`
+        self.bank_items = tuple(i for i in checked if i in bank)
+        #: the other items (a teacher's paper check): an answer sheet of letters on the page
+        self.sheet_items = tuple(i for i in assignment.items if i not in bank)
+        self.check = None
+        if self.bank_items:
+            from .practice_check import PracticeCheckWidget
+            self.check = PracticeCheckWidget(items=self.bank_items, mode="homework", lang=lang)
 
     @classmethod
     def open(cls, fragment: str, lang: str, bot_delay: float = 0.5) -> "HomeworkSession":
@@ -87,7 +99,9 @@ class HomeworkSession:
 
     def about(self, lang: str) -> dict[str, Any]:
         """What the page shows of the assignment, in ``lang``: a sentence about the game,
-        the due date, the check's item ids (answered on the page) and the assignment's id."""
+        the due date, the ids of the items not in the item bank (``items``: answered with
+        letters on the page; the bank's items are real questions, in :attr:`check`) and the
+        assignment's id."""
         a = self.assignment
         spec = get_game(a.game)
         bots = ", ".join(i18n.gettext("widgets", DASHBOARD[f"bot_{b}"], lang) for b in a.bots)
@@ -95,7 +109,8 @@ class HomeworkSession:
                "text": _word("about_game", lang, game=spec.title, bots=bots),
                "due": _word("about_due", lang, due=a.due) if a.due else "",
                "form": _word("about_form", lang, form=a.form) if a.form else "",
-               "items": list(a.items), "letters": ANSWER_LETTERS}
+               "items": list(self.sheet_items), "letters": ANSWER_LETTERS,
+               "check": len(self.bank_items)}
         return out
 
     @property
@@ -106,30 +121,36 @@ class HomeworkSession:
         """``{"code", "score", "qr"}`` (``qr``: :func:`qr_svg`) for the finished game and the answers, or ``{"error"}`` (in
         the widget's language) when the game is not over or the name or answers are refused.
         ``answers``: item id -> ``{"choice": letter, "reason": letter}``, items of the
-        assignment's list only."""
+        answer sheet only (:attr:`sheet_items`); the bank's items are answered in
+        :attr:`check`, whose answers join them, and whose feedback shows once the code is
+        made."""
         lang = self.widget.lang
         if not self.over:
             return {"error": _word("not_over", lang)}
-        checked = _answers(self.assignment, answers)
+        checked = _answers(self.sheet_items, answers)
         if checked is None:
             return {"error": _word("bad_answers", lang)}
+        if self.check is not None:
+            checked.update(self.check.answers())
         try:
             code = result_code(self.assignment, name, save=self.widget.table.game.to_json(),
                                answers=checked)
         except HomeworkError as error:
             return {"error": error.render(lang)}
+        if self.check is not None:
+            self.check.reveal()  # feedback only now: the answers are in the code
         scores = self.widget.table.game.scores()
         return {"code": code, "score": scores[self.assignment.seat]["total"], "qr": qr_svg(code)}
 
 
-def _answers(assignment: Assignment, answers: Any) -> dict[str, dict[str, str]] | None:
-    """The page's answers, checked against the item list (None: not answers of this
+def _answers(items: tuple[str, ...], answers: Any) -> dict[str, dict[str, Any]] | None:
+    """The page's answer sheet, checked against its items (None: not answers of this
     assignment). An item with neither a choice nor a reason is left out."""
-    if not isinstance(answers, Mapping) or len(answers) > len(assignment.items):
+    if not isinstance(answers, Mapping) or len(answers) > len(items):
         return None
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for item, fields in answers.items():
-        if item not in assignment.items or not isinstance(fields, Mapping) or \
+        if item not in items or not isinstance(fields, Mapping) or \
                 not set(fields) <= {"choice", "reason"}:
             return None
         kept = {}

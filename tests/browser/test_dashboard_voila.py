@@ -34,7 +34,7 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
     assert "dashboard()" not in page.inner_text("body")
     tabs = page.get_by_role("tab")
     assert [t.strip() for t in tabs.all_inner_texts()] == [
-        "Explore trends", "Element cards", "Play", "Elemonster"]
+        "Explore trends", "Element cards", "Play", "Elemonster", "Check yourself"]
     page.click('[data-board="main"] [data-symbol="Na"]')
     page.click('[data-trend="ionization_energy"]')
     reached = page.eval_on_selector_all('[data-board="main"] [data-distance]',

@@ -16,8 +16,8 @@ from periodic_edu.chemistry import notes
 pytestmark = pytest.mark.browser
 
 GAME = '[data-widget="game"]'
-TABS = {"uk": ["Властивості", "Елементи", "Гра", "Elemonster"],
-        "de": ["Trends erkunden", "Elementkarten", "Spielen", "Elemonster"]}
+TABS = {"uk": ["Властивості", "Елементи", "Гра", "Elemonster", "Перевір себе"],
+        "de": ["Trends erkunden", "Elementkarten", "Spielen", "Elemonster", "Teste dich selbst"]}
 SPOT = ("H", "N", "O", "S", "Fe", "Cu", "Ag", "Au", "Hg", "Pb")
 # Words of the English catalog that may rightly stand in a uk/de page: the games' names, names
 # of scientists and sources, "Enter" (a key's name), the rules' file name, and "English" (the

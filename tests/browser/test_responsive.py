@@ -26,11 +26,11 @@ def test_every_cell_reachable_and_nothing_too_small(browser, dashboard, width, h
         check_sizes(page, ".pe-explorer", f"explorer at {where}")
         # the page itself never scrolls sideways: only the board's own region may
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), where
-        # every tab label is whole and on screen (four tabs on a phone wrap, never cut)
+        # every tab label is whole and on screen (five tabs on a phone wrap, never cut)
         labels = page.locator(".lm-TabBar-tabLabel").evaluate_all(
             "ns => ns.map(n => { const r = n.getBoundingClientRect(); return {text: n.textContent, "
             "cut: n.scrollWidth > n.clientWidth + 1, left: r.left, right: r.right}; })")
-        assert len(labels) == 4, (where, labels)
+        assert len(labels) == 5, (where, labels)
         assert [x for x in labels if x["cut"] or x["left"] < 0 or x["right"] > width + 1] == [], (where, labels)
         # a tap on a far cell chooses it (the last column, the last period)
         for symbol in ("Og", "Fr", "He"):

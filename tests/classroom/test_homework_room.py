@@ -192,3 +192,34 @@ def test_two_teachers_assigning_at_once_keep_it_once(room):
     results = at_once(*[lambda: room.teacher(info.code, info.teacher_key).assign(a)] * 3)
     assert results == [a.id] * 3
     assert room.teacher(info.code, info.teacher_key).assignments() == [a]
+
+
+def test_a_check_of_the_item_bank_is_scored_with_the_banks_key_and_no_key_given(room):
+    """Issue 34: the teacher passes no key for items of the kit's bank (their key is the
+    bank's); a key the teacher passes still scores the teacher's own items."""
+    from periodic_edu.checks import find_item
+
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    teacher = room.teacher(info.code, info.teacher_key)
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], lang="en",
+                       items=["ie-compare-B", "ie-1B"])
+    teacher.assign(a)
+    item = find_item("en", "ie-compare-B")
+    wrong = "a" if item.key != "a" else "b"
+    g = AssignedGame(a)
+    rng = random.Random(5)
+    while not g.is_over:
+        g.play(rng.choice(g.game.legal_actions()))
+    right = result_code(a, name="Ada", save=g.game.to_json(), answers={
+        "ie-compare-B": {"choice": item.key, "reason": item.reason_key},
+        "ie-1B": {"choice": "b"}})
+    missed = result_code(a, name="Bo", save=g.game.to_json(), answers={
+        "ie-compare-B": {"choice": wrong, "reason": item.reason_key}})
+    out = teacher.import_codes([right, missed])
+    assert out["refused"] == [] and len(out["imported"]) == 2
+    rows = teacher.homework()["rows"]
+    assert [(r["checked"]["correct"], r["checked"]["of"]) for r in rows] == [(1, 1), (0, 1)]
+    # the teacher's own item, by the teacher's key; the bank's still by the bank
+    again = read_code(a, right, key={"ie-1B": {"choice": "b"}})
+    assert (again["checked"]["correct"], again["checked"]["of"]) == (2, 2)
+    assert again["checked"]["items"]["ie-compare-B"]["right"] is True

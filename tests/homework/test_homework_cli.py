@@ -97,3 +97,21 @@ def test_check_refuses_a_bad_link_or_key_in_one_line(capsys, tmp_path):
     status, out, err = run(capsys, "assignment", "check", "--link", out.splitlines()[1],
                            "--key", str(key), "AB")
     assert status == 2 and err.count("\n") == 1
+
+
+def test_check_scores_the_banks_form_with_no_key(capsys):
+    """Form B with no item list is the item bank's form B: its answers are scored by the bank's
+    key without --key (the code answers one item right, so 1 of the form's 25)."""
+    from periodic_edu.checks import form_items
+
+    _, out, _ = run(capsys, *NEW)
+    a = parse_link(out.splitlines()[1])
+    item = next(i for i in form_items("en", "B") if i.kind == "choice")
+    g = AssignedGame(a)
+    rng = random.Random(9)
+    while not g.is_over:
+        g.play(rng.choice(g.game.legal_actions()))
+    code = result_code(a, name="Ada", save=g.game.to_json(),
+                       answers={item.id: {"choice": item.key, "reason": item.reason_key}})
+    status, out, _ = run(capsys, "assignment", "check", "--link", a.link, code)
+    assert status == 0 and "check 1/25" in out, out

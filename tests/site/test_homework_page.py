@@ -169,3 +169,114 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
         result_code(a, name="Eve", save=edited.to_json())
     assert caught.value.key == "bot_moved", seed
     assert honest.game.history == AssignedGame(a).game.history  # the deal itself, unchanged
+
+
+def test_items_of_the_bank_are_real_questions_with_feedback_after_the_code(site_browser,
+                                                                          site_server):
+    """Issue 34: an assignment's items of the kit's item bank show as the real questions (the
+    class-play panel's fields, in the page's language); the feedback (right or not, and why)
+    shows only once the result code is made, and the teacher's side scores them by the bank's
+    key with no key given. An id not in the bank keeps the answer sheet of letters. The check
+    holds every item of the bank: each one is then shown in en, uk and de."""
+    from periodic_edu.checks import find_item, item_bank
+
+    item = find_item("en", "ie-compare-B")
+    bank = [item.id, *(i.id for i in item_bank("en") if i.id != item.id)]  # every item
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], lang="en",
+                       items=[*bank, "ie-1B"], site=site_server.base + "/",
+                       options={"max_rounds": 1})
+    context = site_browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"{exc}\n{exc.stack}"))
+    try:
+        page.goto(a.link)
+        page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
+                               timeout=BOOT_TIMEOUT_MS, polling=250)
+        assert page.evaluate("document.body.dataset.state") == "ready"
+        check = page.locator('#hw-bank [data-role="practice-check"]')
+        assert check.locator('[data-role="check-text"]').inner_text() == item.text
+        assert page.get_by_role("group", name="Question 1 (ie-1B)").is_visible()  # the sheet
+        check.locator('[data-role="check-choices"] label',
+                      has_text=dict(item.choices)[item.key]).click()
+        check.locator('[data-role="check-reasons"] label',
+                      has_text=dict(item.reasons)[item.reason_key]).click()
+        check.locator('[data-role="check-send"]').click()
+        # kept, and on to the next question (answers can change until the code is made)
+        check.locator(f'form[data-item="{bank[1]}"] [data-role="check-count"]',
+                      has_text="(answered: 1)").wait_for()
+        assert check.locator('[data-role="practice-feedback"]').count() == 0  # not before
+        assert item.explanation not in page.evaluate("document.body.innerText")
+        page.get_by_role("textbox", name="Your name").fill("Ada")
+        game = page.locator(GAME)
+        play_one_turn(page, game, turn_timeout=120_000, move_timeout=60_000)
+        game.locator('[data-role="final"]').wait_for(timeout=120_000)
+        page.get_by_role("button", name="Make my result code").click()
+        page.wait_for_function("document.getElementById('hw-code').value !== ''")
+        code = page.get_by_role("textbox", name="Your result code").input_value()
+        # now the feedback (a question not answered says so), and the summary per topic
+        verdict = check.locator('[data-role="practice-verdict"]')
+        verdict.wait_for()
+        assert verdict.inner_text() == "Not answered."  # it stood on the second question
+        check.locator('[data-role="check-prev"]').click()
+        check.locator(f'form[data-item="{item.id}"]').wait_for()
+        assert check.locator('[data-role="practice-verdict"]').inner_text() == "Right."
+        assert check.locator('[data-role="practice-explanation"]').inner_text() == \
+            item.explanation
+        assert check.locator('[data-role="practice-total"]').inner_text() == \
+            f"1 of {len(bank)} right."
+        assert_axe_clean(page, "homework page, the check's feedback (390 px)")
+        every_item_shows(page, check, bank)
+        assert errors == []
+    finally:
+        context.close()
+    read = read_code(a, code)  # no key: the bank's
+    assert read["answers"][item.id] == {"choice": item.key, "reason": item.reason_key}
+    assert (read["checked"]["correct"], read["checked"]["of"]) == (1, len(bank))
+
+
+#: What the page shows of the check's question: its words and the controls of its kind.
+SHOWN = """(root) => {
+  const form = root.querySelector('[data-role="check-form"]');
+  const label = form.querySelector('label[for] span');
+  return {item: form.dataset.item, kind: form.dataset.kind,
+    text: form.querySelector('[data-role="check-text"]').textContent,
+    choices: [...form.querySelectorAll('[data-role="check-choices"] label')].map(n => n.textContent),
+    reasons: [...form.querySelectorAll('[data-role="check-reasons"] label')].map(n => n.textContent),
+    number: Boolean(form.querySelector('[data-role="check-number"]')),
+    label: label ? label.textContent : "",
+    cells: form.querySelectorAll('[data-role="check-grid"] button[data-cell]').length,
+    explanation: form.querySelector('[data-role="practice-explanation"]')?.textContent || ""};
+}"""
+
+
+def every_item_shows(page, check, ids) -> None:
+    """Walk the check in English (forward), Ukrainian (back) and German (forward): every item
+    shows its own words in that language and the controls of its kind (and, the code made,
+    its explanation)."""
+    from periodic_edu import board
+    from periodic_edu.checks import find_item
+
+    order = list(range(len(ids)))
+    for lang, walk in (("en", order), ("uk", order[::-1]), ("de", order)):
+        if lang != "en":
+            page.locator("#language").select_option(lang)
+        for step, index in enumerate(walk):
+            if step:
+                check.locator('[data-role="check-next"]' if walk[0] == 0
+                              else '[data-role="check-prev"]').click()
+            item = find_item(lang, ids[index])
+            check.locator(f'form[data-item="{item.id}"] [data-role="check-text"]',
+                          has_text=item.text[:30]).wait_for(timeout=20_000)
+            shown = check.evaluate(SHOWN)
+            where = (lang, item.id)
+            assert (shown["item"], shown["kind"], shown["text"]) == (item.id, item.kind,
+                                                                     item.text), where
+            assert shown["choices"] == [t for _, t in item.choices], where
+            assert shown["reasons"] == [t for _, t in item.reasons], where
+            assert shown["number"] == (item.kind == "number"), where
+            if item.kind == "number" and item.unit:
+                assert item.unit in shown["label"], where
+            assert shown["cells"] == (len(board.CELLS) if item.kind == "cell" else 0), where
+            assert shown["explanation"] == item.explanation and item.explanation, where

@@ -89,3 +89,44 @@ def test_a_bad_link_and_bad_answers_are_refused_saying_why():
     bad_name = CodeError("bad_name", limit=NAME_LIMIT).render("uk")
     assert session.code("", {}) == session.code("x" * 25, {}) == {"error": bad_name}
     assert session.code("Ada", {})["code"]
+
+
+def test_items_of_the_bank_are_real_questions_with_feedback_once_the_code_is_made():
+    """Issue 34: the bank's items of an assignment are asked as questions (the practice widget in
+    homework mode: no key before the code), the other ids keep the answer sheet of letters; the
+    code holds both, and the teacher's side scores the bank's with no key given."""
+    from periodic_edu.checks import find_item
+    from test_class_seat import send, synced
+
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], lang="uk",
+                       items=["ie-compare-B", "ie-steps-B", "ie-1B"], options={"max_rounds": 1})
+    session = HomeworkSession.open(a.link, "uk", bot_delay=0)
+    check = session.check
+    assert session.sheet_items == ("ie-1B",) and session.about("uk")["items"] == ["ie-1B"]
+    assert check.items == ("ie-compare-B", "ie-steps-B") and check.mode == "homework"
+    compare, steps = find_item("uk", "ie-compare-B"), find_item("uk", "ie-steps-B")
+    assert check.question["text"] == compare.text
+    send(check, {"type": "answer", "item": compare.id, "choice": compare.key,
+                 "reason": compare.reason_key})
+    send(check, {"type": "answer", "item": steps.id, "value": float(steps.key) + 1})
+    assert check.error == "" and check.feedback == {}
+    assert compare.explanation not in synced(check)
+    play_to_the_end(session, random.Random(3))
+    out = session.code("Ada", {"ie-1B": {"choice": "b"}})
+    assert "code" in out, out
+    assert check.revealed and check.summary["right"] == 1 and check.summary["of"] == 2
+    send(check, {"type": "goto", "index": 0})
+    assert check.feedback["right"] is True and check.feedback["explanation"] == compare.explanation
+    read = read_code(a, out["code"])
+    assert read["answers"] == {"ie-compare-B": {"choice": compare.key, "reason": compare.reason_key},
+                               "ie-steps-B": {"value": float(steps.key) + 1},
+                               "ie-1B": {"choice": "b"}}
+    assert (read["checked"]["correct"], read["checked"]["of"]) == (1, 2)
+
+
+def test_a_form_with_no_item_list_is_the_banks_form():
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], lang="en",
+                       form="A")
+    session = HomeworkSession.open(a.link, "en", bot_delay=0)
+    assert len(session.check.items) == 25 and session.about("en")["check"] == 25
+    assert session.about("en")["items"] == []
