@@ -103,6 +103,13 @@ export function checkNav(form, q, fields, { errorBox, goto, answer, locked }) {
   const next = pe("button", { type: "button", "data-role": "check-next", text: say("check_next"), disabled: q.index + 1 >= q.count ? true : null });
   prev.addEventListener("click", () => goto(q.index - 1));
   next.addEventListener("click", () => goto(q.index + 1));
+  // on a phone a two-tier question is taller than the screen: once the answer is whole, Send
+  // (the student's next tap) comes into sight; nothing moves while it is still incomplete
+  const sendInSight = () => {
+    if (!fields.read().error) send.scrollIntoView?.({ block: "nearest" });
+  };
+  form.addEventListener("change", sendInSight);
+  form.addEventListener("input", sendInSight);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const response = fields.read();

@@ -58,6 +58,7 @@ function render({ model, el }) {
     return [pe("p", { text: say("check_revealed") }), list];
   }
 
+  let shownBefore = false; // a question was on the page before (the first one does not move it)
   function update() {
     const active = model.get("active");
     const lock = model.get("lock");
@@ -74,6 +75,10 @@ function render({ model, el }) {
       if (q.item) body.replaceChildren(questionForm(q));
       else if (r.ask) body.replaceChildren(...revealList(r));
       else body.replaceChildren(pe("p", { "data-role": "check-none", text: say("check_none") }));
+      // the next question's first line in sight (the last one's Send may have been at the
+      // bottom of a phone's screen): the student reads on from where the question starts
+      if (newQuestion && shownBefore) body.firstElementChild?.scrollIntoView?.({ block: "nearest" });
+      shownBefore = true;
       if (newQuestion) announcer.say(`${say("check_heading")}: ${q.text}`);
       else if (r.ask && !q.item) announcer.say(say("check_revealed"));
       if (lock) announcer.say(lockNote.textContent);

@@ -130,3 +130,53 @@ def test_a_class_answers_on_its_own_pages_and_the_report_counts_it(browser, chec
         for context, _ in pages:
             context.close()
         room.close()
+
+
+def answer_on_phone(page, item) -> None:
+    """The right answer to ``item``, given on the phone by what is on screen: the choice and
+    its reason (radios), a number typed with the language's decimal mark, a cell from the list
+    (the board scrolls sideways on a phone); then *Send*, each control checked on screen first."""
+    form = f'{CHECK} [data-role="check-form"][data-item="{item.id}"]'
+    page.locator(form).wait_for(timeout=20_000)
+    if item.kind == "choice":
+        roles = [("check-choices", item.key)] + (
+            [("check-reasons", item.reason_key)] if item.reason_key else [])
+        for role, value in roles:
+            in_view(page, f'{CHECK} [data-role="{role}"] input[data-option="{value}"]')
+            page.check(f'{CHECK} [data-role="{role}"] input[data-option="{value}"]')
+    elif item.kind == "number":
+        in_view(page, f'{CHECK} [data-role="check-number"]')
+        page.fill(f'{CHECK} [data-role="check-number"]', format(item.key, "g"))
+    else:
+        in_view(page, f'{CHECK} [data-role="check-cell-list"]')
+        page.select_option(f'{CHECK} [data-role="check-cell-list"]', sorted(item.key)[0])
+    in_view(page, f'{CHECK} [data-role="check-send"]')
+    page.click(f'{CHECK} [data-role="check-send"]')
+
+
+def test_a_phone_answers_a_whole_form_and_the_report_counts_every_answer(browser, check_server):
+    """Form A as a pre-check, all of it answered on a 390 px phone by taps on what is on screen;
+    the report's pre-check for that student is every item right, per concept too."""
+    room = open_room(check_server.room_url)
+    info = room.create_class(game="periodic", tables=1, seats=2, edition="en")
+    context, page = sized_page(browser, 390, 844, touch=True)
+    try:
+        open_tab(page, check_server, "Play")
+        join(page, info.code, "Ada")
+        teacher = room.teacher(info.code, info.teacher_key)
+        teacher.lock("check")
+        teacher.ask(form="A", phase="pre")
+        form_a = [i for i in item_bank("en") if i.form == "A"]
+        for item in form_a:
+            answer_on_phone(page, item)
+        page.locator(f'{CHECK} [data-role="check-sent"]').wait_for(timeout=20_000)
+        ada = next(s for s in teacher.report()["students"] if s["name"] == "Ada")
+        assert ada["pre"] == 1.0, ada
+        concepts = teacher.report()["concepts"]
+        assert all(c["pre"] == 1.0 for c in concepts.values()), concepts
+        rows = teacher.answers_csv().strip().splitlines()[1:]
+        assert len(rows) == len(form_a) and all(",Ada," in r for r in rows)
+        assert not page.js_errors, page.js_errors
+    finally:
+        context.close()
+        room.close()
