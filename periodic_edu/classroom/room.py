@@ -622,7 +622,12 @@ class Room:
                 raise RoomError("over")
             g = games.load_game(cls["game"], table["save"])
             if games.to_move(g) != seat["seat_no"]:
-                raise RoomError("not_your_turn", seat=games.to_move(g) + 1)
+                # the mover by name, as the page shows the seats (never a seat number)
+                mover = next((s for s in self._seat_rows(tx, seat["table_id"])
+                              if s["seat_no"] == games.to_move(g)), None)
+                if mover is None or not mover["name"] or mover["bot"]:
+                    raise RoomError("not_your_turn_bot")
+                raise RoomError("not_your_turn", name=mover["name"])
             if seat["bot"]:
                 raise RoomError("bot_seat")
             try:

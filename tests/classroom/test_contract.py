@@ -386,3 +386,17 @@ def test_results_rank_each_seat_against_the_same_seat_elsewhere(room, duplicate)
         assert all(r["seat_rank"] == 1 and r["vs_seat_average"] == 0 for r in rows)
     else:  # three different deals: the comparison has something to rank
         assert len({tuple(t["scores"]) for t in overview}) > 1
+
+
+def test_a_move_out_of_turn_names_who_is_to_move_never_a_seat_number(room):
+    info = room.create_class(game="periodic", tables=1, seats=2, edition="en")
+    ada, bob = room.join(info.code, "Ada"), room.join(info.code, "Bob")
+    v = ada.view()
+    mover, waiter = (ada, bob) if v["to_move"] == ada.index else (bob, ada)
+    w = waiter.view()
+    with pytest.raises(RoomError) as refused:
+        waiter.play(mover.view()["legal_actions"][0], revision=w["revision"])
+    assert refused.value.key == "not_your_turn"
+    name = "Ada" if mover is ada else "Bob"
+    assert str(refused.value) == f"it is not your turn: {name} is to move"
+    assert not any(ch.isdigit() for ch in str(refused.value))
