@@ -210,8 +210,8 @@ def test_the_elemonster_card_alone(browser, voila, axe):
 
 
 # ---- the Elemonster tab in Ukrainian and German -------------------------------------------------
-TAB_TITLES = {"uk": "Властивості|Елементи|Гра|Elemonster",
-              "de": "Trends erkunden|Elementkarten|Spielen|Elemonster"}
+TAB_TITLES = {"uk": "Властивості|Елементи|Гра|Elemonster|Перевір себе",
+              "de": "Trends erkunden|Elementkarten|Spielen|Elemonster|Teste dich selbst"}
 
 
 def visible_english(page, lang: str) -> set[str]:
