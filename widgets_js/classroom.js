@@ -106,14 +106,21 @@ function render({ model, el }) {
   const announcer = createAnnouncer("teacher");
   const root = pe("section", { class: "pe-classroom", "aria-labelledby": "pe-cr-h" });
   el.append(root);
-  const send0 = (msg) => sendOrDrop(model, msg);
-  // kept apart from the room's redraws: its forms keep what the teacher is typing
-  const homework = homeworkSection(model, send0);
+  // kept apart from the room's redraws: its forms keep what the teacher is typing; a refusal
+  // of its own message is repeated beside its forms (the alert itself is at the page's top)
+  let homeworkSentLast = false;
+  const homework = homeworkSection(model, (msg) => {
+    homeworkSentLast = true;
+    return sendOrDrop(model, msg);
+  }, () => homeworkSentLast);
   el.append(homework.root);
   let timer = null;
   let destroyed = false;
   let confirmEnd = false;
-  const send = (msg) => sendOrDrop(model, msg);
+  const send = (msg) => {
+    if (msg.type !== "refresh") homeworkSentLast = false;
+    return sendOrDrop(model, msg);
+  };
 
   function schedule() {
     if (timer !== null) clearTimeout(timer);
@@ -553,7 +560,7 @@ function render({ model, el }) {
   const listeners = [["room_data", onData], ["results", onData], ["projector", onData],
                      ["created", onData], ["watching", onData], ["join", onData], ["phase", onPhase],
                      ["error", onError], ["notice", onNotice], ["homework", onHomework],
-                     ["phase", onHomework], ["projector", onHomework]];
+                     ["phase", onHomework], ["projector", onHomework], ["error", onHomework]];
   for (const [name, fn] of listeners) model.on(`change:${name}`, fn);
   updateLines();
   draw();

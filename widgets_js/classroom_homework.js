@@ -61,7 +61,7 @@ export function qrFromPython(text, attrs) {
 }
 
 /** The Homework section: `{ root, update(), destroy() }`. */
-export function homeworkSection(model, send) {
+export function homeworkSection(model, send, sentLast = () => false) {
   const data = () => model.get("homework") || {};
   const choices = model.get("choices") || {};
   const lang = model.get("lang") || "en";
@@ -72,6 +72,8 @@ export function homeworkSection(model, send) {
   root.append(section);
   const shown = pe("div", { class: "pe-hw-shown", "data-role": "hw-shown" });
   const outcome = pe("div", { class: "pe-hw-outcome", "data-role": "hw-outcome", "aria-live": "polite" });
+  // the page's alert at its top says a refusal; this line repeats it here, where the teacher is
+  const refusal = pe("p", { class: "pe-error", "data-role": "hw-error", hidden: true });
   let stopCamera = () => {};
 
   // ---- the assignment form: the fields of `periodic-edu assignment new` ----
@@ -210,7 +212,7 @@ export function homeworkSection(model, send) {
   ]);
 
   section.append(pe("h3", { id: "pe-hw-h", text: say("teacher_hw_head") }),
-    pe("p", { class: "pe-cr-hint", text: say("teacher_hw_intro") }), shown, assignForm, importPart, outcome);
+    pe("p", { class: "pe-cr-hint", text: say("teacher_hw_intro") }), shown, assignForm, importPart, refusal, outcome);
 
   function drawShown(d, projector) {
     const kept = d.assignments || [];
@@ -261,6 +263,9 @@ export function homeworkSection(model, send) {
     const d = data();
     const projector = !!model.get("projector");
     root.hidden = model.get("phase") !== "open";
+    const error = sentLast() ? model.get("error") || "" : "";
+    refusal.textContent = error;
+    refusal.hidden = !error;
     drawShown(d, projector);
     if (projector) outcome.replaceChildren();
     else drawOutcome(d);
