@@ -263,6 +263,8 @@ export function homeworkSection(model, send, sentLast = () => false) {
     const d = data();
     const projector = !!model.get("projector");
     root.hidden = model.get("phase") !== "open";
+    // the kernel's default address, until the teacher types another
+    if (!site.value && d.site && document.activeElement !== site) site.value = d.site;
     const error = sentLast() ? model.get("error") || "" : "";
     refusal.textContent = error;
     refusal.hidden = !error;

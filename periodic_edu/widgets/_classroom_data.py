@@ -230,14 +230,17 @@ def results_csv(rows: list[dict], lang: str, homework: list[dict] = ()) -> str:
     ``bot_moves.STAND_IN_TURNS`` (docs/classroom.md says what each means). ``homework``: the
     imported result codes (``_homework_section.results_rows``), after the tables' rows, with
     no table or seat and their own last columns: "homework" (the assignment's id), the day
-    finished, the flags in words, the check's correct answers and its items."""
+    finished, the flags in words, the check's correct answers and its items. A class with no
+    imported homework has no such columns (its CSV is as it was before homework)."""
     from ..classroom.bot_moves import STAND_IN_TURNS
     header = [Text(f"teacher_csv_{k}").render(lang) for k in
               ("table", "seat", "name", "bot", "score", "over", "table_rank", "seat_rank",
                "vs_seat_average", "moves", "bot_moves", "mostly_bots", "stand_in_turns")]
     header.append(Text("teacher_csv_long_stand_in", n=STAND_IN_TURNS).render(lang))
-    header += [Text(f"teacher_csv_{k}").render(lang) for k in
-               ("homework", "finished_on", "flags", "correct", "of")]
+    extra = [""] * 5 if homework else []
+    if homework:
+        header += [Text(f"teacher_csv_{k}").render(lang) for k in
+                   ("homework", "finished_on", "flags", "correct", "of")]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
@@ -249,7 +252,7 @@ def results_csv(rows: list[dict], lang: str, homework: list[dict] = ()) -> str:
                                             "1" if r["mostly_bots"] else "0",
                                             r["stand_in_turns"],
                                             "1" if r["long_stand_in"] else "0")]
-                        + [""] * 5)
+                        + extra)
     for r in homework:
         writer.writerow([_cell(x) for x in (
             "", "", r["name"], "", r["score"], "" if r["over"] is None else

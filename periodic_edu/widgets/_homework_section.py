@@ -119,10 +119,29 @@ def _flag_words(flags: list[str], lang: str) -> list[str]:
             if f in ("other_assignment", "past_due", "unfinished")]
 
 
+def said_again(teacher: Any, outcome: dict[str, Any], codes: list[str]) -> dict[int, Any]:
+    """The refusals whose reason holds the engine's own sentence (an illegal move), read again
+    to keep that sentence as a message (the import's answer has it in English only), so a
+    Ukrainian or German page says it whole in its language. Only those codes are read twice."""
+    from ..assignments import HomeworkError, read_code
+    again = [r["index"] for r in outcome["refused"] if r["error"]["id"] == "illegal_move"]
+    if not again:
+        return {}
+    a = next((x for x in teacher.assignments() if x.id == outcome["assignment"]), None)
+    errors = {}
+    for index in again:
+        try:
+            read_code(a, codes[index])
+        except HomeworkError as error:
+            errors[index] = error
+    return errors
+
+
 def import_outcome(outcome: dict[str, Any], where: list[tuple[int, str]], source: str,
-                   lang: str) -> dict[str, Any]:
+                   lang: str, errors: dict[int, Any] | None = None) -> dict[str, Any]:
     """``teacher.import_codes``'s answer for the page: what landed and what was refused, each by
-    its place (the code's number and line of the paste or the CSV) and in words."""
+    its place (the code's number and line of the paste or the CSV) and in words (``errors``:
+    refusals kept whole by :func:`said_again`)."""
     def place(index: int) -> str:
         return Text("teacher_hw_place", n=index + 1, line=where[index][0]).render(lang)
 
@@ -132,7 +151,8 @@ def import_outcome(outcome: dict[str, Any], where: list[tuple[int, str]], source
     from ..assignments.errors import HomeworkError
     refused = []
     for r in outcome["refused"]:
-        error = HomeworkError(r["error"]["id"], **r["error"]["params"])
+        error = (errors or {}).get(r["index"]) or HomeworkError(r["error"]["id"],
+                                                                **r["error"]["params"])
         refused.append({"index": r["index"], "place": place(r["index"]),
                         "why": error.render(lang)})
     return {"assignment": outcome["assignment"], "source": source, "imported": landed,

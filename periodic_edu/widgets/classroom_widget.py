@@ -241,7 +241,8 @@ class ClassroomWidget(RoomWidget):
         self._teacher: Any = None
         self._results_for: Any = None
         self._watched: int | None = None
-        self._last_import: Any = None  # (outcome, where, source): re-said in a new language
+        # (outcome, where, source, errors) of the last import: said again in a new language
+        self._last_import: Any = None
         self._ready = False
         super().__init__(room=room, **kwargs)
         self.choices = _choices()
@@ -434,10 +435,11 @@ class ClassroomWidget(RoomWidget):
             where = hw.codes_from_paste(intent["text"])
         else:
             where = hw.codes_from_csv(intent["text"])
-        outcome = teacher.import_codes([c for _, c in where], intent.get("assignment"))
-        self._last_import = (outcome, where, intent["source"])
-        self.notice = hw.import_outcome(outcome, where, intent["source"],
-                                        self.lang)["summary"]
+        codes = [c for _, c in where]
+        outcome = teacher.import_codes(codes, intent.get("assignment"))
+        self._last_import = (outcome, where, intent["source"],
+                             hw.said_again(teacher, outcome, codes))
+        self.notice = hw.import_outcome(outcome, where, intent["source"], self.lang)["summary"]
         self._sync_homework(current=outcome["assignment"])
         self._sync(results=True)  # the report shows what landed
 
@@ -456,12 +458,16 @@ class ClassroomWidget(RoomWidget):
                                                   self.homework.get("current") in ids else None)
         current = current or (ids[0] if ids else None)
         shown = next((a for a in kept if a["id"] == current), None)
-        out: dict[str, Any] = {"assignments": kept, "current": current,
-                               "qr": qr_svg(shown["link"]) if shown else "",
+        try:
+            qr = qr_svg(shown["link"]) if shown else ""
+        except ValueError:  # a link too long for a QR code (a long item list): the link alone
+            qr = ""
+        out: dict[str, Any] = {"assignments": kept, "current": current, "qr": qr,
                                "forms": list(FORMS), "site": hw.site_address(),
                                "max_paste": hw.MAX_PASTE_CHARS, "max_csv": hw.MAX_CSV_CHARS}
         if self._last_import is not None and not self.projector:  # names: never projected
-            out["import"] = hw.import_outcome(*self._last_import, self.lang)
+            outcome, where, source, errors = self._last_import
+            out["import"] = hw.import_outcome(outcome, where, source, self.lang, errors)
         self.homework = out
 
     def _create(self, intent: dict[str, Any]) -> None:

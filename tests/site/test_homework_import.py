@@ -169,6 +169,14 @@ def test_the_teacher_assigns_a_student_plays_offline_and_the_code_is_imported(
     assert section.locator('[data-role="hw-refused"] li').all_inner_texts() == [
         f"code 2 (line 2): {CHECKSUM}", f"code 3 (line 3): {why_forged}"]
     assert "Traceback" not in tpage.locator("body").inner_text()
+    # the CSV path: a file the browser reads (a column headed "code"); the same code lands once
+    section.get_by_label("Or a CSV file").set_input_files(files=[{
+        "name": "codes.csv", "mimeType": "text/csv",
+        "buffer": f"name,result code\nAda,{code}\n".encode()}])
+    tpage.wait_for_function("() => document.querySelector('[data-role=\"hw-summary\"]')"
+                            ".textContent === 'Codes imported: 1; refused: 0.'")
+    assert section.locator('[data-role="hw-landed"] li').all_inner_texts() == [
+        f"code 1 (line 2): Ada, {shown} point{'s' if shown != 1 else ''} · imported before"]
 
     # ---- in the class's report, marked as homework ----
     tpage.click(f'{PAGE} [data-role="show-results"]')

@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from periodic_edu.assignments import AssignedGame, parse_link, result_code
+from periodic_edu.assignments import AssignedGame, codec, parse_link, result_code
+from periodic_edu.assignments.results import EPOCH, FORMAT
 from periodic_edu.classroom import homework as room_homework
 from periodic_edu.classroom import open_room
 from periodic_edu.widgets import ClassroomWidget
@@ -108,6 +109,8 @@ def test_a_pasted_list_lands_the_good_codes_and_refuses_the_bad_by_place(page):
     a = assignment_of(page)
     code, score = played_code(a)
     other, _ = played_code(a, name="Bo")
+    send(page, type="results")  # before any import: the CSV as a class without homework has it
+    assert "homework" not in page.results["csv"].splitlines()[0].split(",")
     text = f"{code}\n\n{changed(code)}, x!y {other}\n"
     send(page, type="import", source="paste", text=text)
     assert page.error == ""
@@ -183,3 +186,32 @@ def test_projector_mode_shows_no_names_and_the_purge_deletes_the_results(page, r
         assert tx.one("SELECT COUNT(*) AS n FROM homework_results")["n"] == 0
         assert tx.one("SELECT COUNT(*) AS n FROM assignments")["n"] == 0
     assert teacher is not None and page.homework == {}
+
+
+def forged(a, moves, name="Eve"):
+    """A code written by hand around ``moves``: a cheater knows the format too."""
+    bits = codec.Bits()
+    for value, width in ((FORMAT, 4), (1, 1), (0, 2), (a.tag, 20), ((EPOCH - EPOCH).days, 16),
+                         (len(name), 7)):
+        bits.write(value, width)
+    bits.write_bytes(name.encode())
+    data = codec.deflate(" ".join(moves).encode())
+    bits.write(len(data), 14)
+    bits.write_bytes(data)
+    return codec.encode(bits.to_bytes())
+
+
+def test_an_illegal_move_is_named_with_the_rules_reason_in_the_page_s_language(page):
+    """A forged game (the bot's agenda card packed as the student's second move): refused by
+    its index and notation, and the rules' reason is said in Ukrainian on a Ukrainian page."""
+    a = assignment_of(page)
+    g = AssignedGame(a)
+    while not g.is_over:
+        g.play(g.game.legal_actions()[0])
+    send(page, type="import", source="paste", text=forged(a, list(g.game.history)))
+    english = page.homework["import"]["refused"][0]["why"]
+    assert english.startswith("move 1 of the game (") and "is not legal there: " in english
+    send(page, type="lang", lang="uk")
+    said = page.homework["import"]["refused"][0]["why"]
+    reason_en, reason_uk = english.split(": ", 1)[1], said.split(": ", 1)[1]
+    assert said != english and reason_uk != reason_en, said
