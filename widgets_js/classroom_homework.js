@@ -71,7 +71,8 @@ export function homeworkSection(model, send, sentLast = () => false) {
   const section = pe("section", { class: "pe-cr-homework", "aria-labelledby": "pe-hw-h", "data-role": "homework" });
   root.append(section);
   const shown = pe("div", { class: "pe-hw-shown", "data-role": "hw-shown" });
-  const outcome = pe("div", { class: "pe-hw-outcome", "data-role": "hw-outcome", "aria-live": "polite" });
+  // the summary is announced by the page's live region (the notice): this list is read on demand
+  const outcome = pe("div", { class: "pe-hw-outcome", "data-role": "hw-outcome" });
   // the page's alert at its top says a refusal; this line repeats it here, where the teacher is
   const refusal = pe("p", { class: "pe-error", "data-role": "hw-error", hidden: true });
   let stopCamera = () => {};

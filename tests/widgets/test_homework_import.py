@@ -18,7 +18,7 @@ from periodic_edu.classroom import open_room
 from periodic_edu.widgets import ClassroomWidget
 from periodic_edu.widgets import _homework_section as hw
 
-from test_classroom_widget import send
+from test_classroom_widget import any_room, postgres_server, send  # noqa: F401 (fixtures)
 
 ASSIGN = {"type": "assign", "game": "periodic", "players": 2, "bot": "greedy", "lang": "en",
           "form": "B", "items": "ie-1B, ar-2B", "max_rounds": 1, "seed": 4242,
@@ -215,3 +215,26 @@ def test_an_illegal_move_is_named_with_the_rules_reason_in_the_page_s_language(p
     said = page.homework["import"]["refused"][0]["why"]
     reason_en, reason_uk = english.split(": ", 1)[1], said.split(": ", 1)[1]
     assert said != english and reason_uk != reason_en, said
+
+
+def test_the_class_results_hold_every_assignment_s_imports_on_both_stores(any_room):
+    """teacher.results()["homework"]: every imported result of the class, in import order, each
+    with the class's assignment it was imported into (SQLite and PostgreSQL)."""
+    info = any_room.create_class(game="periodic", tables=1, seats=2)
+    w = ClassroomWidget(info.code, info.teacher_key, room=any_room)
+    send(w, **ASSIGN)
+    first = assignment_of(w)
+    send(w, **{**ASSIGN, "seed": 7})
+    second = assignment_of(w)
+    for a, name in ((second, "Ada"), (first, "Bo")):
+        code = result_code(a, name=name, answers={"ie-1B": {"choice": "b"}})
+        send(w, type="import", source="paste", text=code, assignment=a.id)
+        assert w.error == "", w.error
+    rows = w.teacher.results()["homework"]
+    assert [(r["name"], r["assignment"], r["flags"]) for r in rows] == [
+        ("Ada", second.id, []), ("Bo", first.id, [])]
+    # a code imported into the other assignment is flagged, not refused
+    code = result_code(first, name="Cy", answers={"ie-1B": {"choice": "b"}})
+    send(w, type="import", source="paste", text=code, assignment=second.id)
+    assert w.homework["import"]["imported"][0]["flags"] == ["a code of another assignment"]
+    assert w.results["homework"][-1]["flag_words"] == ["a code of another assignment"]
