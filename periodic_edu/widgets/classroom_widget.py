@@ -45,8 +45,9 @@ type           keys (besides ``type``)                        what
 ``watch``      optional ``table``                             show a table's public view (none:
                                                               stop)
 ``assign``     ``game``, ``players``, ``bot``, ``lang``;      make a homework assignment and
-               optional ``seed`` (none: a new one), ``form``,  keep it with the class (its link
-               ``items``, ``due``, ``max_rounds``, ``site``    and QR code are shown)
+               optional ``seed`` (none: a new one),           keep it with the class (its link
+               ``form``, ``items``, ``due``, ``max_rounds``,  and QR code are shown)
+               ``site``
 ``import``     ``text``, ``source`` (``paste``/``csv``);      import result codes: a pasted list
                optional ``assignment`` (an id)                or a CSV file's text
 =============  =============================================  ==================================
