@@ -11,6 +11,7 @@ import { say, localNumber } from "./text.js";
 import { withStrings } from "./language.js";
 import { createAnnouncer } from "./announcer.js";
 import { sendOrDrop } from "./kernel_send.js";
+import { homeworkSection, homeworkResults, qrFromPython } from "./classroom_homework.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // the games' names are their names in every language (as on the boxes)
@@ -105,10 +106,21 @@ function render({ model, el }) {
   const announcer = createAnnouncer("teacher");
   const root = pe("section", { class: "pe-classroom", "aria-labelledby": "pe-cr-h" });
   el.append(root);
+  // kept apart from the room's redraws: its forms keep what the teacher is typing; a refusal
+  // of its own message is repeated beside its forms (the alert itself is at the page's top)
+  let homeworkSentLast = false;
+  const homework = homeworkSection(model, (msg) => {
+    homeworkSentLast = true;
+    return sendOrDrop(model, msg);
+  }, () => homeworkSentLast);
+  el.append(homework.root);
   let timer = null;
   let destroyed = false;
   let confirmEnd = false;
-  const send = (msg) => sendOrDrop(model, msg);
+  const send = (msg) => {
+    if (msg.type !== "refresh") homeworkSentLast = false;
+    return sendOrDrop(model, msg);
+  };
 
   function schedule() {
     if (timer !== null) clearTimeout(timer);
@@ -382,9 +394,11 @@ function render({ model, el }) {
       pe("p", { class: "pe-cr-hint", text: results.duplicate ? say("teacher_results_duplicate") : say("teacher_results_own") }),
     ]);
     const rows = results.rows || [];
+    const homework = results.homework || [];
+    // imported homework (issue 34): its own table, marked, in the same report and CSV
     if (!rows.length) {
       section.append(pe("p", { class: "pe-cr-hint", text: say("teacher_no_results") }));
-      return section;
+      if (!homework.length) return section;
     }
     const cols = ["teacher_col_seat", "teacher_col_score", "teacher_col_table_rank", "teacher_col_seat_rank", "teacher_col_vs", "teacher_col_bots"];
     const table = pe("table", { class: "pe-cr-table-results" }, [
@@ -397,8 +411,11 @@ function render({ model, el }) {
         pe("td", { class: "pe-cr-bots", "data-role": "bot-share" }, botShare(r)),
       ]))),
     ]);
-    section.append(pe("div", { class: "pe-cr-scroll", tabindex: "0", role: "region", "aria-label": say("teacher_results_head") }, table));
-    section.append(pe("figure", { class: "pe-cr-chart" }, [resultsChart(rows, projector)]));
+    if (rows.length) {
+      section.append(pe("div", { class: "pe-cr-scroll", tabindex: "0", role: "region", "aria-label": say("teacher_results_head") }, table));
+      section.append(pe("figure", { class: "pe-cr-chart" }, [resultsChart(rows, projector)]));
+    }
+    if (homework.length) section.append(homeworkResults(homework, projector));
     const csv = pe("a", { class: "pe-mini pe-cr-csv", "data-role": "csv", download: `${model.get("room_data").code || "class"}-results.csv`, text: say("teacher_csv") });
     // a Blob made here from the text Python sent: no file on the server, no URL with the class
     const url = URL.createObjectURL(new Blob(["\ufeff" + (results.csv || "")], { type: "text/csv;charset=utf-8" }));
@@ -447,17 +464,9 @@ function render({ model, el }) {
     return block;
   }
 
-  /** The QR code Python drew (segno's SVG, from the server's address: no page input), parsed as
-   * SVG (no script runs in an SVG document made this way) and named in words. */
+  /** The join address's QR code (drawn by Python from the server's address), named in words. */
   function qrImage(text, url) {
-    if (typeof text !== "string" || !text.startsWith("<svg")) return null;
-    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-    const node = doc.documentElement;
-    if (!node || node.namespaceURI !== SVG || doc.querySelector("parsererror")) return null;
-    const image = document.importNode(node, true);
-    image.setAttribute("aria-hidden", "true");
-    image.setAttribute("focusable", "false");
-    return pe("div", { class: "pe-cr-qr", role: "img", "data-role": "join-qr", "aria-label": say("teacher_join_qr", { url }) }, image);
+    return qrFromPython(text, { "data-role": "join-qr", "aria-label": say("teacher_join_qr", { url }) });
   }
 
   function focusRole(role) {
@@ -546,10 +555,12 @@ function render({ model, el }) {
   const onData = () => { draw(); };
   const onPhase = () => { draw(); schedule(); };
   const onError = () => updateLines();
+  const onHomework = () => homework.update();
   const onNotice = () => { updateLines(); announcer.say(model.get("notice"), true); };
   const listeners = [["room_data", onData], ["results", onData], ["projector", onData],
                      ["created", onData], ["watching", onData], ["join", onData], ["phase", onPhase],
-                     ["error", onError], ["notice", onNotice]];
+                     ["error", onError], ["notice", onNotice], ["homework", onHomework],
+                     ["phase", onHomework], ["projector", onHomework], ["error", onHomework]];
   for (const [name, fn] of listeners) model.on(`change:${name}`, fn);
   updateLines();
   draw();
@@ -559,6 +570,7 @@ function render({ model, el }) {
     if (timer !== null) clearTimeout(timer);
     for (const c of cleanups) c();
     for (const [name, fn] of listeners) model.off(`change:${name}`, fn);
+    homework.destroy();
   };
 }
 

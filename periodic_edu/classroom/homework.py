@@ -150,3 +150,15 @@ def report(room: Any, code: str, key: str, assignment: Any = None) -> dict[str, 
                       (row["id"],))
     return {"assignment": _row_assignment(row).to_dict(),
             "rows": [json.loads(r["result"]) for r in rows]}
+
+
+def class_results(room: Any, code: str, key: str) -> list[dict[str, Any]]:
+    """Every imported result of the class (all its assignments), in the order they were
+    imported, each with its assignment's id: the homework part of ``teacher.results()``."""
+    with room.store.read() as tx:
+        cls = room._teacher_class(tx, code, key)
+        tags = {r["id"]: r["tag"] for r in _assignment_rows(tx, cls["id"])}
+        rows = tx.all("SELECT assignment_id, result FROM homework_results WHERE class_id = ? "
+                      "ORDER BY id", (cls["id"],))
+    return [{**json.loads(r["result"]), "assignment": tags.get(r["assignment_id"], "")}
+            for r in rows]

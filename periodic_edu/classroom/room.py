@@ -1260,9 +1260,10 @@ class Teacher:
         seat at the other tables (the same deal when the class was created with ``duplicate``):
         ``{"duplicate": bool, "rows": [{"table", "seat", "name", "bot", "score", "over",
         "table_rank", "seat_rank", "vs_seat_average", "moves", "bot_moves", "stand_in_turns",
-        "mostly_bots", "long_stand_in"}, ...]}``. Ranks count from 1 (ties share a rank); a
-        table not started has no rows. ``moves``: the seat's actions, ``bot_moves``: how many
-        of them a bot made (:mod:`.bot_moves`)."""
+        "mostly_bots", "long_stand_in"}, ...], "homework": [...]}`` (``homework``: the imported
+        result codes of every assignment of the class, :func:`.homework.class_results`). Ranks
+        count from 1 (ties share a rank); a table not started has no rows. ``moves``: the
+        seat's actions, ``bot_moves``: how many of them a bot made (:mod:`.bot_moves`)."""
         o = self.overview()
         rows = []
         for t in o["tables"]:
@@ -1278,7 +1279,10 @@ class Teacher:
             same = [r["score"] for r in rows if r["seat"] == row["seat"]]
             row["seat_rank"] = 1 + sum(x > row["score"] for x in same)
             row["vs_seat_average"] = round(row["score"] - sum(same) / len(same), 2)
-        return {"duplicate": bool(o["settings"]["duplicate"]), "rows": rows}
+        # the class's imported homework beside live play (issue 34): its own rows, never mixed
+        # into the tables' ranks
+        return {"duplicate": bool(o["settings"]["duplicate"]), "rows": rows,
+                "homework": homework.class_results(self.room, self.code, self._key)}
 
     # ---- homework (the logic is in .homework) ---------------------------------------------------
     def assign(self, assignment: Any) -> str:

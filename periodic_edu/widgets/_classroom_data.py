@@ -201,8 +201,10 @@ def results_table(results: dict, lang: str, anonymous: bool) -> dict[str, Any]:
                      "seat_rank": r["seat_rank"], "vs_seat_average": r["vs_seat_average"],
                      **{k: r.get(k, 0) for k in _BOT_COUNTS},
                      **{k: bool(r.get(k)) for k in _BOT_MARKS}})
-    return {"duplicate": bool(results["duplicate"]), "rows": rows,
-            "csv": results_csv(rows, lang)}
+    from ._homework_section import results_rows
+    homework = results_rows(results.get("homework", ()), lang, anonymous)
+    return {"duplicate": bool(results["duplicate"]), "rows": rows, "homework": homework,
+            "csv": results_csv(rows, lang, homework)}
 
 
 def _cell(value: Any) -> str:
@@ -221,16 +223,24 @@ def _number(text: str) -> bool:
     return True
 
 
-def results_csv(rows: list[dict], lang: str) -> str:
+def results_csv(rows: list[dict], lang: str, homework: list[dict] = ()) -> str:
     """The results as CSV (a header in ``lang``; tables and seats counted from 1). Besides the
     scores: the seat's moves, how many a bot made, 1 when a bot made more than half of them,
     the turns a stand-in played for the seat, and 1 when those are more than
-    ``bot_moves.STAND_IN_TURNS`` (docs/classroom.md says what each means)."""
+    ``bot_moves.STAND_IN_TURNS`` (docs/classroom.md says what each means). ``homework``: the
+    imported result codes (``_homework_section.results_rows``), after the tables' rows, with
+    no table or seat and their own last columns: "homework" (the assignment's id), the day
+    finished, the flags in words, the check's correct answers and its items. A class with no
+    imported homework has no such columns (its CSV is as it was before homework)."""
     from ..classroom.bot_moves import STAND_IN_TURNS
     header = [Text(f"teacher_csv_{k}").render(lang) for k in
               ("table", "seat", "name", "bot", "score", "over", "table_rank", "seat_rank",
                "vs_seat_average", "moves", "bot_moves", "mostly_bots", "stand_in_turns")]
     header.append(Text("teacher_csv_long_stand_in", n=STAND_IN_TURNS).render(lang))
+    extra = [""] * 5 if homework else []
+    if homework:
+        header += [Text(f"teacher_csv_{k}").render(lang) for k in
+                   ("homework", "finished_on", "flags", "correct", "of")]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
@@ -241,7 +251,14 @@ def results_csv(rows: list[dict], lang: str) -> str:
                                             r["vs_seat_average"], r["moves"], r["bot_moves"],
                                             "1" if r["mostly_bots"] else "0",
                                             r["stand_in_turns"],
-                                            "1" if r["long_stand_in"] else "0")])
+                                            "1" if r["long_stand_in"] else "0")]
+                        + extra)
+    for r in homework:
+        writer.writerow([_cell(x) for x in (
+            "", "", r["name"], "", r["score"], "" if r["over"] is None else
+            ("1" if r["over"] else "0"), r["rank"], "", "", r["moves"], "", "", "", "",
+            r["assignment"], r["finished_on"], "; ".join(r["flag_words"]), r["correct"],
+            r["of"])])
     return out.getvalue()
 
 

@@ -44,7 +44,20 @@ type           keys (besides ``type``)                        what
 ``forget``     -                                              close the class on this page
 ``watch``      optional ``table``                             show a table's public view (none:
                                                               stop)
+``assign``     ``game``, ``players``, ``bot``, ``lang``;      make a homework assignment and
+               optional ``seed`` (none: a new one),           keep it with the class (its link
+               ``form``, ``items``, ``due``, ``max_rounds``,  and QR code are shown)
+               ``site``
+``import``     ``text``, ``source`` (``paste``/``csv``);      import result codes: a pasted list
+               optional ``assignment`` (an id)                or a CSV file's text
 =============  =============================================  ==================================
+
+**Homework** (issue 34, :mod:`._homework_section`): the section keeps the class's assignments
+(``teacher.assign``) and imports codes (``teacher.import_codes``): what the page sends is
+bounded first (a paste of at most ``MAX_PASTE_CHARS`` characters, a CSV of ``MAX_CSV_CHARS``,
+at most ``homework.MAX_CODES`` codes), and each import says what landed and what was refused,
+by the code's number and line, in the page's language. The imported results then show in the
+results (``teacher.results()["homework"]``) and their CSV, marked as homework.
 
 **Live updates.** The page sends ``refresh`` every second while a class is open, and Python
 answers by re-reading ``teacher.overview()`` (a few ms: replayed games are cached by revision)
@@ -78,6 +91,7 @@ import traitlets
 from .. import i18n
 from ..tabletop.table import Text
 from . import _classroom_data as data
+from . import _homework_section as hw
 from ._assets import css, esm
 from ._base import describe, log
 from ._room_widget import IntentError, RoomWidget
@@ -121,10 +135,15 @@ INTENTS: dict[str, tuple[frozenset, frozenset]] = {
     "forget": (frozenset(), frozenset()),
     "dismiss": (frozenset(), frozenset()),
     "watch": (frozenset(), frozenset({"table"})),
+    "assign": (frozenset({"game", "players", "bot", "lang"}),
+               frozenset({"seed", "form", "items", "due", "max_rounds", "site"})),
+    "import": (frozenset({"text", "source"}), frozenset({"assignment"})),
 }
 _WORD = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "to_table": (0, 59),
-         "seat": (0, 4), "idle_seconds": (5, 86_400)}
+         "seat": (0, 4), "idle_seconds": (5, 86_400), "players": (2, 5), "max_rounds": (1, 99)}
+#: the longest of the assignment form's text fields (the items list, the site's address)
+_SHORT_TEXT = {"form": 8, "due": 10, "items": 2_000, "site": 300, "assignment": 8}
 _BOOLS = ("paused", "duplicate", "on", "locked")
 #: the page's words for the overview's seconds are whole seconds; a refresh re-sends only change
 REFRESH_MS = 1000
@@ -214,12 +233,17 @@ class ClassroomWidget(RoomWidget):
     join = traitlets.Dict(help="Where students join (projector mode shows it): the server's "
                           "addresses and the first one's QR code (see join_addresses).").tag(
                               sync=True)
+    homework = traitlets.Dict(help="The Homework section: the class's assignments (the latest "
+                              "one's link and QR code), the form's choices and the last "
+                              "import's outcome (not in projector mode).").tag(sync=True)
 
     def __init__(self, code: str | None = None, teacher_key: str | None = None,
                  room: Any = None, **kwargs: Any) -> None:
         self._teacher: Any = None
         self._results_for: Any = None
         self._watched: int | None = None
+        # (outcome, where, source, errors) of the last import: said again in a new language
+        self._last_import: Any = None
         self._ready = False
         super().__init__(room=room, **kwargs)
         self.choices = _choices()
@@ -259,6 +283,21 @@ class ClassroomWidget(RoomWidget):
         elif key in ("game", "edition", "lang"):
             if not (isinstance(value, str) and _WORD.match(value)):
                 raise IntentError(f"{key} must be a short id")
+        elif key == "seed":
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or not 0 <= value < 10 ** 12):
+                raise IntentError("seed must be a whole number from 0 or null (a new seed)")
+        elif key in _SHORT_TEXT:
+            if value is not None and not (isinstance(value, str)
+                                          and len(value) <= _SHORT_TEXT[key]):
+                raise IntentError(f"{key} must be text of at most {_SHORT_TEXT[key]} "
+                                  "characters")
+        elif key == "source":
+            if value not in ("paste", "csv"):
+                raise IntentError("source must be paste or csv")
+        elif key == "text":
+            if not isinstance(value, str) or len(value) > hw.MAX_CSV_CHARS:
+                raise IntentError(f"text must be at most {hw.MAX_CSV_CHARS} characters")
         return value
 
     def _refusal(self, exc: Exception) -> str | None:
@@ -292,6 +331,7 @@ class ClassroomWidget(RoomWidget):
                     self.created = {}  # the new key never reaches a projector
                     self.notice = ""  # nor a new PIN the last notice gave
                 self._sync()
+                self._sync_homework()  # the last import's names leave the page too
             return
         teacher = self._teacher
         if teacher is None:
@@ -355,6 +395,15 @@ class ClassroomWidget(RoomWidget):
         elif kind == "results":
             self._sync(results=True)
             return
+        elif kind == "assign":
+            a = hw.new_assignment_from(intent)
+            teacher.assign(a)
+            self.notice = Text("teacher_hw_assigned", id=a.id).render(self.lang)
+            self._sync_homework(current=a.id)
+            return
+        elif kind == "import":
+            self._import(teacher, intent)
+            return
         elif kind == "watch":
             self._watched = intent.get("table")
             if self._watched is not None and not any(
@@ -377,7 +426,50 @@ class ClassroomWidget(RoomWidget):
         self.notice = Text("teacher_opened", code=teacher.code).render(self.lang)
         self.results = {}
         self._results_for = None
+        self._last_import = None
         self._sync()
+        self._sync_homework()
+
+    def _import(self, teacher: Any, intent: dict[str, Any]) -> None:
+        """A pasted list or a CSV's text: bounded, split, imported; the outcome by line."""
+        if intent["source"] == "paste":
+            where = hw.codes_from_paste(intent["text"])
+        else:
+            where = hw.codes_from_csv(intent["text"])
+        codes = [c for _, c in where]
+        outcome = teacher.import_codes(codes, intent.get("assignment"))
+        self._last_import = (outcome, where, intent["source"],
+                             hw.said_again(teacher, outcome, codes))
+        self.notice = hw.import_outcome(outcome, where, intent["source"], self.lang)["summary"]
+        self._sync_homework(current=outcome["assignment"])
+        self._sync(results=True)  # the report shows what landed
+
+    def _sync_homework(self, current: str | None = None) -> None:
+        """The Homework section's data: the class's assignments (newest first), the one shown
+        (its link's QR code drawn here), and the last import said in the page's language."""
+        from ..checks import FORMS
+        from ._qr import qr_svg
+        teacher = self._teacher
+        if teacher is None:
+            self.homework = {}
+            return
+        kept = [a.to_dict() for a in reversed(teacher.assignments())]
+        ids = [a["id"] for a in kept]
+        current = current if current in ids else (self.homework.get("current") if
+                                                  self.homework.get("current") in ids else None)
+        current = current or (ids[0] if ids else None)
+        shown = next((a for a in kept if a["id"] == current), None)
+        try:
+            qr = qr_svg(shown["link"]) if shown else ""
+        except ValueError:  # a link too long for a QR code (a long item list): the link alone
+            qr = ""
+        out: dict[str, Any] = {"assignments": kept, "current": current, "qr": qr,
+                               "forms": list(FORMS), "site": hw.site_address(),
+                               "max_paste": hw.MAX_PASTE_CHARS, "max_csv": hw.MAX_CSV_CHARS}
+        if self._last_import is not None and not self.projector:  # names: never projected
+            outcome, where, source, errors = self._last_import
+            out["import"] = hw.import_outcome(outcome, where, source, self.lang, errors)
+        self.homework = out
 
     def _create(self, intent: dict[str, Any]) -> None:
         if not _room_key_ok(intent.get("room_key")):
@@ -409,6 +501,8 @@ class ClassroomWidget(RoomWidget):
             self.results = {}
             self.watching = {}
         self._watched = None
+        self._last_import = None
+        self.homework = {}
 
     def _step_bots(self) -> None:
         tables = len(self.room_data.get("tables", ())) or 1
@@ -453,3 +547,4 @@ class ClassroomWidget(RoomWidget):
     def _translate(self, lang: str) -> None:
         if getattr(self, "_ready", False) and self._teacher is not None:
             self._sync()
+            self._sync_homework()
