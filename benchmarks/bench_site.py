@@ -13,10 +13,20 @@ For each profile and run, a fresh browser profile loads the dashboard twice:
 Each load reports, from navigation: the first board cell (in the DOM, and the frame that shows
 it); the first correct highlight after a click (a visitor who clicks Na, then *Increase
 Ionization Energy*, the moment the cell is there: the cells and distances shown equal
-``periodic_edu.reach``, and the frame that shows them); Python ready (the games drawn); and
-the bytes the server sent (counted by the bench's own file server, so a response from the
-browser's caches counts 0). Beside them, in the same run and profile: the floor, ``board.html``,
-a plain page of the same site with the 88-cell table and no script (its first contentful paint).
+``periodic_edu.reach``, and the frame that shows them); Python ready (the games drawn, the Play
+tab playable) and the steps to it, as the worker timed them (``dashboard_worker.js``: the files
+arrived, Pyodide started, the wheels unpacked, each import of ``page_kernel.start``, each game
+built, the page's widgets drawn); and the bytes the server sent (counted by the bench's own file
+server, so a response from the browser's caches counts 0).
+
+Beside them, in the same run and profile, **the floors**: for Python, **bare Pyodide's start**
+(``pyodide-floor.html``: ``loadPyodide`` alone, in a web worker, on the same site and server,
+cold in a fresh browser profile and warm on its second visit), twice: with the standard library
+the dashboard loads (compiled to bytecode by the build: the stricter floor, ``?bytecode``) and as
+published (its standard library as sources, which Python compiles at every start); for the static
+tabs, ``board.html``, a plain page of the same site with the 88-cell table and no script (its
+first contentful paint). The floors run in a browser profile of their own, so the dashboard's
+cold visit finds nothing of theirs in the caches.
 
 Profiles: **desktop** (1400x1000, the machine's CPU) and **phone** (390x844, touch, Chromium's
 CPU throttling 4x through the DevTools protocol, ``Emulation.setCPUThrottlingRate``). The
@@ -138,6 +148,27 @@ def ms(data: dict, key: str) -> float | None:
     return int(value) / 1000 if value is not None else None
 
 
+def steps(data: dict) -> dict[str, float]:
+    """The steps to Python ready, seconds from navigation: the worker's (data-python-steps:
+    the files it fetched as ``got:<file>``, ``python``: Pyodide started, ``fetched``: every
+    wheel in, ``packages``: unpacked, ``py:<step>``: page_kernel.start's imports and games,
+    ``built``) and the page's (the display message, the games drawn, ready)."""
+    worker = json.loads(data.get("pythonSteps") or "{}")
+    out = {k: v / 1000 for k, v in worker.items() if not k.startswith("got:")}
+    got = {k[4:]: v / 1000 for k, v in worker.items() if k.startswith("got:")}
+    wheels = [v for k, v in got.items() if k.endswith(".whl")]
+    if wheels:
+        out["got: the wheels"] = max(wheels)
+    for name, v in got.items():
+        if name.startswith(("pyodide.asm.wasm", "python_stdlib")):
+            out[f"got: {name}"] = v
+    for key, label in (("displayMs", "page: display message"), ("drawnMs", "page: games drawn"),
+                       ("pythonReadyMs", "page: Python ready")):
+        if data.get(key) is not None:
+            out[label] = ms(data, key)
+    return out
+
+
 def dashboard_load(page, base: str, counter: Counter, settle: bool) -> dict:
     """One visit; ``settle``: wait until the service worker controls the page (the first visit
     installs it after Python is ready)."""
@@ -153,9 +184,21 @@ def dashboard_load(page, base: str, counter: Counter, settle: bool) -> dict:
             "first_frame_s": ms(data, "firstFrameMs"), "highlight_s": ms(data, "highlightMs"),
             "highlight_frame_s": ms(data, "highlightFrameMs"),
             "python_ready_s": ms(data, "pythonReadyMs"), "python_s": ms(data, "pythonMs"),
-            "bytes": counter.bytes, "requests": len(counter.requests),
+            "steps": steps(data), "bytes": counter.bytes, "requests": len(counter.requests),
             "offline": data.get("offline"),
             "served": counter.requests if len(counter.requests) <= 5 else counter.requests[:5]}
+
+
+def pyodide_floor_load(page, base: str, counter: Counter, query: str = "") -> dict:
+    """Bare Pyodide's start on this site (``pyodide-floor.html``), from navigation."""
+    counter.reset()
+    page.goto(f"{base}/pyodide-floor.html{query}")
+    page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
+                           timeout=PAGE_TIMEOUT_MS, polling=50)
+    data = page.evaluate("({...document.body.dataset})")
+    return {"state": data.get("state"), "python_ready_s": ms(data, "pythonReadyMs"),
+            "worker_s": ms(data, "workerMs"), "bytes": counter.bytes,
+            "requests": len(counter.requests)}
 
 
 def floor_load(page, base: str, counter: Counter) -> dict:
@@ -183,22 +226,42 @@ def measure(site: Path, runs: int, profiles: list[str]) -> dict:
         with sync_playwright() as p:
             for name in profiles:
                 profile = PROFILES[name]
-                out = result[name] = {"cold": [], "warm": [], "floor_cold": [], "floor_warm": []}
+                out = result[name] = {"cold": [], "warm": [], "floor_cold": [], "floor_warm": [],
+                                      "pyodide_cold": [], "pyodide_warm": [],
+                                      "bytecode_cold": [], "bytecode_warm": []}
+
+                def browser(folder: str):
+                    context = p.chromium.launch_persistent_context(
+                        folder, executable_path=CHROMIUM, args=ARGS, headless=True,
+                        **{k: v for k, v in profile.items() if k != "cpu"})
+                    context.add_init_script(CLICKER.replace("__WANT__", json.dumps(want)))
+                    context.on("request", lambda r: None if r.url.startswith(
+                        (base + "/", "data:", "blob:")) else result["outside"].append(r.url))
+                    page = context.pages[0] if context.pages else context.new_page()
+                    if profile["cpu"] > 1:
+                        cdp = context.new_cdp_session(page)
+                        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+                    return context, page
+
                 for _ in range(runs):
-                    with tempfile.TemporaryDirectory(prefix="bench-site-profile-") as folder:
-                        context = p.chromium.launch_persistent_context(
-                            folder, executable_path=CHROMIUM, args=ARGS, headless=True,
-                            **{k: v for k, v in profile.items() if k != "cpu"})
-                        context.add_init_script(CLICKER.replace("__WANT__", json.dumps(want)))
-                        context.on("request", lambda r: None if r.url.startswith(
-                            (base + "/", "data:", "blob:")) else result["outside"].append(r.url))
-                        page = context.pages[0] if context.pages else context.new_page()
-                        if profile["cpu"] > 1:
-                            cdp = context.new_cdp_session(page)
-                            cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+                    # the floors, in a browser profile of their own (nothing of theirs cached
+                    # for the dashboard's cold visit), then the dashboard in a fresh one
+                    with tempfile.TemporaryDirectory(prefix="bench-site-floor-") as folder:
+                        context, page = browser(folder)
                         out["floor_cold"].append(floor_load(page, base, counter))
-                        out["cold"].append(dashboard_load(page, base, counter, settle=True))
+                        out["pyodide_cold"].append(pyodide_floor_load(page, base, counter))
                         out["floor_warm"].append(floor_load(page, base, counter))
+                        out["pyodide_warm"].append(pyodide_floor_load(page, base, counter))
+                        context.close()
+                    with tempfile.TemporaryDirectory(prefix="bench-site-floor-") as folder:
+                        context, page = browser(folder)
+                        for kind in ("cold", "warm"):
+                            out[f"bytecode_{kind}"].append(
+                                pyodide_floor_load(page, base, counter, "?bytecode"))
+                        context.close()
+                    with tempfile.TemporaryDirectory(prefix="bench-site-profile-") as folder:
+                        context, page = browser(folder)
+                        out["cold"].append(dashboard_load(page, base, counter, settle=True))
                         out["warm"].append(dashboard_load(page, base, counter, settle=False))
                         context.close()
     finally:
@@ -242,6 +305,24 @@ def report(result: dict, profiles: list[str]) -> None:
                   f"{fmt(median(r['first_paint_s'] for r in floor))}; fetched "
                   f"{size(median(r['bytes'] for r in floor))} in "
                   f"{median(r['requests'] for r in floor):.0f} requests")
+            ready_s = median(r["python_ready_s"] for r in runs)
+            print(f"  {kind}: Python ready (Play playable) {fmt(ready_s)}, runs "
+                  f"{[r['python_ready_s'] for r in runs]}; beside the floors, bare Pyodide's "
+                  f"start (pyodide-floor.html: loadPyodide alone, in a worker):")
+            for key, what in (("bytecode", "with the page's standard library as bytecode"),
+                              ("pyodide", "as published (its standard library as sources)")):
+                bare = result[name][f"{key}_{kind}"]
+                floor_s = median(r["python_ready_s"] for r in bare)
+                ratio = f" = {ready_s / floor_s:.2f}x" if ready_s and floor_s else ""
+                print(f"    {what}: {fmt(floor_s)}{ratio}, runs "
+                      f"{[r['python_ready_s'] for r in bare]}")
+            print(f"    the steps to it (median, seconds from navigation, +since the step before):")
+            keys = {k for r in runs for k in r["steps"]}
+            at = {k: median(r["steps"].get(k) for r in runs) for k in keys}
+            before = 0.0
+            for key in sorted(at, key=lambda k: at[k]):
+                print(f"      {at[key]:6.2f} s  (+{at[key] - before:5.2f})  {key}")
+                before = at[key]
             print(f"    what the server sent on the last run: {runs[-1]['served']}"
                   f"{' …' if runs[-1]['requests'] > 5 else ''}")
             print(f"    runs: first cell {[r['first_cell_s'] for r in runs]}, highlight "

@@ -215,20 +215,29 @@ def _z_distances(start: str) -> dict[str, int]:
     return dist
 
 
+def _reach_rows(symbol: str, trend: str) -> dict[tuple[str, str, int], Mapping[str, int]]:
+    """The reach of one cell along one trend, for every number of steps."""
+    full = (_z_distances(symbol) if trend == "atomic_number"
+            else _grid_distances(symbol, TREND_DIRECTIONS[trend]))
+    ordered = sorted(full.items(), key=lambda kv: (kv[1], _Z_INDEX[kv[0]]))
+    return {(symbol, trend, steps): MappingProxyType({s: d for s, d in ordered if d <= steps})
+            for steps in range(1, MAX_STEPS + 1)}
+
+
 def _build_reach() -> dict[tuple[str, str, int], Mapping[str, int]]:
+    """The whole table, every cell and trend (benchmarks/bench_board.py times it)."""
     table = {}
     for c in CELLS:
         for trend in TRENDS:
-            full = (_z_distances(c.symbol) if trend == "atomic_number"
-                    else _grid_distances(c.symbol, TREND_DIRECTIONS[trend]))
-            ordered = sorted(full.items(), key=lambda kv: (kv[1], _Z_INDEX[kv[0]]))
-            for steps in range(1, MAX_STEPS + 1):
-                table[c.symbol, trend, steps] = MappingProxyType(
-                    {s: d for s, d in ordered if d <= steps})
+            table.update(_reach_rows(c.symbol, trend))
     return table
 
 
-_REACH = _build_reach()
+#: Filled on first use, one (cell, trend) at a time: the whole table built at import cost the
+#: static site's page 0.15-0.3 s of Python's start in the browser, for rows a game mostly never
+#: reads. Two threads filling the same row at once write equal, immutable values (one wins,
+#: both callers get the same cells), so no lock is needed.
+_REACH: dict[tuple[str, str, int], Mapping[str, int]] = {}
 
 
 def reach(symbol: str, trend: str, steps: int = DEFAULT_STEPS) -> Mapping[str, int]:
@@ -241,7 +250,13 @@ def reach(symbol: str, trend: str, steps: int = DEFAULT_STEPS) -> Mapping[str, i
     check_trend(trend)
     if isinstance(steps, bool) or not isinstance(steps, int) or not 1 <= steps <= MAX_STEPS:
         raise ValueError(f"steps must be a whole number from 1 to {MAX_STEPS}, not {echo(steps)}")
-    return _REACH[cell(symbol).symbol, trend, steps]
+    key = (cell(symbol).symbol, trend, steps)
+    found = _REACH.get(key)
+    if found is None:
+        rows = _reach_rows(key[0], trend)
+        _REACH.update(rows)
+        found = rows[key]
+    return found
 
 
 def one_step_moves(trend: str) -> Iterator[tuple[str, str]]:

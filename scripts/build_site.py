@@ -216,7 +216,12 @@ def write_lock(pyodide_dir: Path, lock: dict, wheels: dict[str, Path]) -> list[s
 #: Runs in Node with the site's own Pyodide (so the bytecode is exactly its Python's): each
 #: wheel in ``in/`` is written to ``out/`` with a ``__pycache__/*.cpython-314.pyc`` beside every
 #: module (unchecked-hash pycs: valid whatever the files' times). The .py files stay (tracebacks,
-#: inspect, jedi).
+#: inspect, jedi). The standard library (``python_stdlib.zip``, which Pyodide ships as sources
+#: only, imported from the zip by zipimport) is written as bytecode alone, each ``x.pyc`` where
+#: ``x.py`` was (zipimport's layout: it has no ``__pycache__``): the dashboard's worker loads it
+#: instead of Pyodide's (``stdLibURL``), so the page compiles no standard module at start; the
+#: sources are left out (4.5 MB instead of 7 MB: a cold visit downloads it), so a traceback
+#: through the standard library shows no source line there. The lessons keep Pyodide's own.
 PYC_NODE = """
 import { loadPyodide } from "./pyodide.mjs";
 const [work] = process.argv.slice(2);
@@ -227,24 +232,31 @@ py.runPython(`
 import importlib.util, os, posixpath, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 tag = sys.implementation.cache_tag
+major, minor = sys.version_info[:2]
 for name in sorted(os.listdir("/work/in")):
+    stdlib = name == "python_stdlib.zip"
+    root = f"/lib/python{major}{minor}.zip/" if stdlib else f"/lib/python{major}.{minor}/site-packages/"
     with zipfile.ZipFile("/work/in/" + name) as zin, \\
             zipfile.ZipFile("/work/out/" + name, "w", zipfile.ZIP_DEFLATED) as zout:
         for info in zin.infolist():
             data = zin.read(info.filename)
-            zout.writestr(info, data)
             head = info.filename.split("/")[0]
             if not info.filename.endswith(".py") or head.endswith((".dist-info", ".data")):
+                zout.writestr(info, data)
                 continue
             try:
-                code = compile(data, "/lib/python3.14/site-packages/" + info.filename, "exec",
-                               dont_inherit=True)
+                code = compile(data, root + info.filename, "exec", dont_inherit=True)
             except SyntaxError:  # a template or a Python 2 leftover: imported never
+                zout.writestr(info, data)
                 continue
+            pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+            if stdlib:
+                zout.writestr(info.filename + "c", pyc)
+                continue
+            zout.writestr(info, data)
             folder, base = posixpath.split(info.filename)
-            pyc = posixpath.join(folder, "__pycache__", base[:-3] + "." + tag + ".pyc")
-            zout.writestr(pyc, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data),
-                                                       checked=False)))
+            zout.writestr(posixpath.join(folder, "__pycache__", base[:-3] + "." + tag + ".pyc"),
+                          pyc)
 `);
 """
 
@@ -333,16 +345,17 @@ def homework_wheels(wheels: dict[str, Path]) -> list[str]:
     return [wheels[canonical(n)].name for n in PINS["homework"]]
 
 
-def worker_script(wheels: dict[str, Path]) -> str:
+def worker_script(wheels: dict[str, Path], stdlib: str) -> str:
     """dashboard_worker.js with the file names of the wheels the dashboard imports (and the
-    homework page's own)."""
+    homework page's own), and of the standard library it loads (``stdlib_file``)."""
     script = filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
                     dashboard_wheels(wheels))
-    marker = "const HOMEWORK_WHEELS = [];"
-    if script.count(marker) != 1:
-        raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
-    return script.replace(marker, "const HOMEWORK_WHEELS = "
-                          f"{json.dumps(homework_wheels(wheels))};")
+    for marker, value in (("const HOMEWORK_WHEELS = [];", homework_wheels(wheels)),
+                          ('const STDLIB = "";', stdlib if stdlib == STDLIB_PYC else "")):
+        if script.count(marker) != 1:
+            raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
+        script = script.replace(marker, f"{marker.split(' = ')[0]} = {json.dumps(value)};")
+    return script
 
 
 # -- the JupyterLite build -------------------------------------------------------------------
@@ -509,8 +522,16 @@ PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.j
               "page_kernel.py", "manifest.webmanifest", "icon-192.png", "icon-512.png",
               "icon.svg", "homework.html", "homework.js", "homework_worker.js")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+#: The standard library as bytecode (see PYC_NODE), in static/pyodide/ beside Pyodide's own.
+STDLIB_PYC = "python_stdlib_pyc.zip"
+
+
+def stdlib_file(site: Path) -> str:
+    """The standard library the dashboard's worker loads: ours as bytecode when the build
+    made it (node was there), else Pyodide's own."""
+    return STDLIB_PYC if (site / "static" / "pyodide" / STDLIB_PYC).is_file() \
+        else "python_stdlib.zip"
 
 
 def cached_files(site: Path, wheels: list[str], data: list[str]) -> dict[str, str]:
@@ -520,7 +541,7 @@ def cached_files(site: Path, wheels: list[str], data: list[str]) -> dict[str, st
 
     manifests = [manifest_name(lang) for lang in i18n.LANGUAGES if lang != "en"]
     paths = [*PAGE_FILES, *manifests, *data,
-             *(f"static/pyodide/{n}" for n in (*PYODIDE_FILES, *wheels))]
+             *(f"static/pyodide/{n}" for n in (*PYODIDE_FILES, stdlib_file(site), *wheels))]
     missing = [p for p in paths if not (site / p).is_file()]
     if missing:
         raise BuildError(f"the dashboard's files are missing from the build: {missing}")
@@ -647,6 +668,39 @@ def floor_page() -> str:
 """
 
 
+#: The benchmark's floor for Python's start: Pyodide's own start, alone, as published (its own
+#: standard library, no wheel; ``?bytecode``: with the dashboard's standard library, compiled
+#: by the build: the stricter floor), in a web worker (the dashboard's own worker script, asked for
+#: just that), on this site: what the dashboard's "Python ready" is measured against. Inside the
+#: service worker's scope of nothing (not "./dashboard..."): it uses the browser's HTTP cache.
+PYODIDE_FLOOR = """<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>periodic_edu: bare Pyodide's start (the benchmark's floor)</title>
+</head>
+<body data-state="loading">
+<p>Bare Pyodide's start, for benchmarks/bench_site.py: <output id="out">starting…</output></p>
+<script type="module">
+const worker = new Worker("dashboard_worker.js", { type: "module" });
+const page = (at) => String(Math.round(at - performance.timeOrigin));
+worker.onmessage = ({ data }) => {
+  if (data.type === "floor") {
+    document.body.dataset.workerMs = page(data.timings.start);
+    document.body.dataset.pythonReadyMs = page(data.timings.python);
+    document.getElementById("out").textContent = `ready at ${page(data.timings.python)} ms`;
+  }
+  document.body.dataset.state = data.type === "floor" ? "ready" : "failed";
+};
+// ?bytecode: Pyodide with the standard library the dashboard loads (compiled by the build)
+worker.postMessage({ type: "floor", bytecode: new URLSearchParams(location.search).has("bytecode") });
+</script>
+</body>
+</html>
+"""
+
+
 def offline_pieces(built: Path, wheels: list[str], data: list[str]) -> str:
     """The manifest, the icons, the floor page and last the service worker (which hashes the
     files it caches: everything else must be in place). Returns the build's version."""
@@ -659,6 +713,7 @@ def offline_pieces(built: Path, wheels: list[str], data: list[str]) -> str:
         (built / f"icon-{size}.png").write_bytes(icon_png(size))
     (built / "icon.svg").write_text(icon_svg(), encoding="utf-8")
     (built / "board.html").write_text(floor_page(), encoding="utf-8")
+    (built / "pyodide-floor.html").write_text(PYODIDE_FLOOR, encoding="utf-8")
     script, version = service_worker(cached_files(built, wheels, data))
     (built / "sw.js").write_text(script, encoding="utf-8")
     return version
@@ -699,6 +754,10 @@ def build(output: Path) -> dict:
         wheels.update(kernel_extension_wheels(kernel_whl, tmp))
         wheels["periodic-edu"] = project_wheel(tmp / "dist")
         wheels = precompiled(wheels, pyodide_dir, lock, cache)
+        stdlib = pyodide_dir / "python_stdlib.zip"
+        compiled = precompiled({"stdlib": stdlib}, pyodide_dir, lock, cache)["stdlib"]
+        if compiled != stdlib:  # node found: the dashboard's worker loads it (STDLIB_PYC)
+            shutil.copy2(compiled, pyodide_dir / STDLIB_PYC)
         in_lock = write_lock(pyodide_dir, lock, wheels)
         missing = [p for p in PINS["preload"] if canonical(p) not in in_lock]
         if missing:
@@ -738,7 +797,8 @@ def build(output: Path) -> dict:
                      "page_kernel.py", "homework_worker.js"):
             shutil.copy2(SRC / name, built / name)
         (built / "homework.js").write_text(homework_script(), encoding="utf-8")
-        (built / "dashboard_worker.js").write_text(worker_script(wheels), encoding="utf-8")
+        (built / "dashboard_worker.js").write_text(worker_script(wheels, stdlib_file(built)),
+                                                   encoding="utf-8")
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)

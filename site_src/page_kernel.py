@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 import types
 from typing import Any, Callable
 
@@ -124,6 +125,20 @@ def _bytes(buffer: Any) -> bytes:
 #: The games of the page, once :func:`start` has built them.
 _games: dict[str, Any] = {}
 
+#: When each step of :func:`start` ended (``time.perf_counter`` seconds): the imports one by
+#: one, the saves' storage, each game built. benchmarks/bench_site.py reports them.
+_timings: dict[str, float] = {}
+
+
+def _mark(step: str) -> None:
+    _timings[step] = time.perf_counter()
+
+
+def timings() -> str:
+    """The steps of :func:`start` as JSON text, ``{step: seconds}`` on one clock (``end``:
+    its last); the worker places them on the page's clock."""
+    return json.dumps(_timings)
+
 
 async def start(post: Callable[[str, list], None], query: str) -> str:
     """Build Play, Elemonster and "Check yourself" for the page's query string (``lang=uk``);
@@ -133,28 +148,42 @@ async def start(post: Callable[[str, list], None], query: str) -> str:
     Elemonster against a greedy bot, as :func:`~periodic_edu.widgets.dashboard.dashboard` sets
     it up); games are saved in the browser's own storage, so a reload offers to resume them.
     An unknown language is English here (the page says so itself)."""
+    _timings.clear()
+    _mark("begin")
     logging.basicConfig(level=logging.WARNING)
     _install_ipython_stand_in()
     _install_comm(post)
+    _mark("import comm")
     from periodic_edu import i18n
+    _mark("import periodic_edu.i18n")
     from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END
-    from periodic_edu.widgets import ElemonsterWidget
+    _mark("import periodic_edu.locale.widget_texts")
     from periodic_edu.widgets.dashboard import language_from_query, play
+    _mark("import periodic_edu.widgets.dashboard")
+    from periodic_edu.widgets import ElemonsterWidget
+    _mark("import periodic_edu.widgets (Elemonster)")
     from periodic_edu.widgets.practice_check import PracticeCheckWidget
+    _mark("import periodic_edu.widgets.practice_check")
     from periodic_edu.widgets.save_store import keep_saves_in_browser
+    _mark("import periodic_edu.widgets.save_store")
 
     await keep_saves_in_browser()
+    _mark("saves mounted")
     try:
         lang = language_from_query(query)
     except i18n.UnknownLanguageError:
         lang = None
     lang = i18n.resolve_language(lang or i18n.DEFAULT_LANGUAGE)
     game = play(lang=lang)
+    _mark("Play built")
     names = [i18n.gettext("widgets", FRONT_END["you"], lang),
              i18n.gettext("widgets", DASHBOARD["bot_greedy"], lang)]
     elemonster = ElemonsterWidget(names, bot_delay=0.4, lang=lang)
+    _mark("Elemonster built")
     practice = PracticeCheckWidget(lang=lang)  # "Check yourself": nothing leaves the browser
+    _mark("Check yourself built")
     _games.update(play=game, elemonster=elemonster, practice=practice)
+    _mark("end")
     return json.dumps({"play": game.model_id, "elemonster": elemonster.model_id,
                        "practice": practice.model_id})
 

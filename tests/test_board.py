@@ -113,3 +113,12 @@ def test_bad_queries():
         reach("Na", "atomic_radius", 0)
     with pytest.raises(ValueError, match="steps"):
         reach("Na", "atomic_radius", 9)
+
+
+def test_reach_filled_on_first_use_equals_the_whole_table():
+    """reach() builds its rows on first use, one cell and trend at a time: the same as the
+    whole table built at once, in every cell, trend and number of steps."""
+    whole = board._build_reach()
+    board._REACH.clear()
+    assert {key: dict(reach(*key)) for key in whole} == {k: dict(v) for k, v in whole.items()}
+    assert list(reach("Na", "ionization_energy", 3)) == list(whole["Na", "ionization_energy", 3])

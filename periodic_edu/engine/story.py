@@ -9,6 +9,7 @@ card, and nothing here reads the face-down stacks, the box or the award stacks.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..board import TREND_NAMES
@@ -42,10 +43,14 @@ ENDED_TEXT = {"final_turns": GAME_LOG["ended_final_turns"],
 
 def _is_you(name: str) -> bool:
     """The person's own seat: called "You" in the language the game began in."""
-    return name.strip().lower() in _YOU
+    return name.strip().lower() in _you()
 
 
-_YOU = {gettext("widgets", FRONT_END["you"], code).lower() for code in LANGUAGES}
+@functools.cache
+def _you() -> frozenset[str]:
+    # on first use, not at import: reading every language's catalog cost the static site's
+    # page 0.3 s of Python's start in the browser (it needs one language to begin with)
+    return frozenset(gettext("widgets", FRONT_END["you"], code).lower() for code in LANGUAGES)
 
 
 class _Log:

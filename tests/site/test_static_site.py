@@ -65,6 +65,37 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
     assert (site_dir / "dashboard-widgets.css").stat().st_size > 10_000
 
 
+def test_the_dashboard_loads_the_standard_library_as_bytecode(site_dir):
+    """Pyodide ships its standard library as sources (compiled at every page load): the build
+    compiles every module of it, and the dashboard's worker loads that file, which the service
+    worker caches; the lessons' kernel keeps Pyodide's own."""
+    import zipfile
+
+    worker = (site_dir / "dashboard_worker.js").read_text()
+    name = json.loads(re.search(r"const STDLIB = (\".*?\");", worker).group(1))
+    assert name == "python_stdlib_pyc.zip"
+    folder = site_dir / "static" / "pyodide"
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as z:
+        sources = {n for n in z.namelist() if n.endswith(".py")}
+    with zipfile.ZipFile(folder / name) as z:
+        names = set(z.namelist())
+        pycs = {n for n in names if n.endswith(".pyc")}
+        # zipimport's layout (x.pyc where x.py was), unchecked-hash pycs: valid at any time
+        assert all(z.read(n)[4:8] == (1).to_bytes(4, "little") for n in sorted(pycs)[:50])
+    compiled = {n[:-1] for n in pycs}
+    assert len(compiled) > 500 and compiled <= sources
+    assert sources - compiled <= {n for n in sources if "test" in n or "lib2to3" in n}, \
+        sorted(sources - compiled)[:10]
+    assert not names & compiled  # bytecode alone: the sources stay in Pyodide's file
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", (site_dir / "sw.js").read_text(),
+                                 re.S).group(1))
+    assert f"static/pyodide/{name}" in files
+    assert "static/pyodide/python_stdlib.zip" not in files  # the dashboard never loads it
+    # the benchmark's floor: bare Pyodide's start, in the same worker script
+    floor = (site_dir / "pyodide-floor.html").read_text()
+    assert 'new Worker("dashboard_worker.js"' in floor and 'type: "floor"' in floor
+
+
 def test_our_pages_link_nothing_outside_the_site(site_dir):
     for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
                  "homework.html", "homework.js", "homework_worker.js",
