@@ -13,8 +13,9 @@ import pytest
 from periodic_edu.assignments import (AssignedGame, AssignmentError, CodeError, new_assignment,
                                       parse_link, read_code, result_code, score_answers)
 from periodic_edu.assignments import codec
-from periodic_edu.assignments.results import EPOCH, FORMAT
 from periodic_edu.games import GAMES
+
+from forge import forged_code
 
 ITEMS = [f"q{i}-B" for i in range(1, 13)]
 DUE = dt.date(2026, 12, 5)
@@ -173,19 +174,6 @@ def test_junk_is_refused_with_why(text, key):
     assert caught.value.key == key
 
 
-def _forge(a, moves, name="Eve"):
-    """A code made by hand, skipping result_code's checks: a cheater knows the format too."""
-    bits = codec.Bits()
-    for value, width in ((FORMAT, 4), (1, 1), (0, 2), (a.tag, 20),
-                         ((DUE - EPOCH).days, 16), (len(name), 7)):
-        bits.write(value, width)
-    bits.write_bytes(name.encode())
-    data = codec.deflate(" ".join(moves).encode())
-    bits.write(len(data), 14)
-    bits.write_bytes(data)
-    return codec.encode(bits.to_bytes())
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_forged_illegal_move_names_itself(game):
     a = assignment(game)
@@ -193,13 +181,13 @@ def test_a_forged_illegal_move_names_itself(game):
     moves = list(g.moves)
     moves[3] = moves[0] if moves[0] != moves[3] else "end"
     with pytest.raises(CodeError) as caught:
-        read_code(a, _forge(a, moves))
+        read_code(a, forged_code(a, moves))
     assert caught.value.key == "illegal_move" and caught.value.params["index"] == 3
     assert repr(moves[3]) in str(caught.value)
-    honest = read_code(a, _forge(a, g.moves))
+    honest = read_code(a, forged_code(a, g.moves))
     assert honest["score"] == g.score()
     with pytest.raises(CodeError) as caught:
-        read_code(a, _forge(a, g.moves + ["end"]))
+        read_code(a, forged_code(a, g.moves + ["end"]))
     assert caught.value.key == "moves_after_end"
 
 

@@ -11,15 +11,18 @@ Kept cheap: one student, one round (``max_rounds=1``), the site built once per r
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
-from browser_helpers import play_one_turn, screenshot, voila_on_room
+from browser_helpers import REPO, play_one_turn, screenshot, voila_on_room
 from test_homework_page import changed_one_character
 from test_static_site import BOOT_TIMEOUT_MS, GAME, assert_axe_clean
 
-from periodic_edu.assignments import CodeError, codec, parse_link, read_code
-from periodic_edu.assignments.results import EPOCH, FORMAT
+sys.path.insert(0, str(REPO / "tests" / "homework"))
+from forge import forged_code  # noqa: E402
+
+from periodic_edu.assignments import CodeError, parse_link, read_code
 from periodic_edu.classroom import open_room
 from periodic_edu.games import GAMES
 
@@ -35,21 +38,6 @@ NO_CAMERA = ("This browser cannot scan QR codes here: paste the codes or upload 
 def teacher_server(tmp_path_factory):
     with voila_on_room("teacher.ipynb", tmp_path_factory.mktemp("hw-teacher")) as server:
         yield server
-
-
-def forged_code(a, moves: list[str], name: str = "Eve") -> str:
-    """A code written by hand around ``moves`` (the student's moves of an edited save),
-    skipping result_code's checks: a cheater can read the format in the source too."""
-    bits = codec.Bits()
-    day = (a.due_date or EPOCH) - EPOCH
-    for value, width in ((FORMAT, 4), (1, 1), (0, 2), (a.tag, 20), (day.days, 16),
-                         (len(name), 7)):
-        bits.write(value, width)
-    bits.write_bytes(name.encode())
-    data = codec.deflate(" ".join(moves).encode())
-    bits.write(len(data), 14)
-    bits.write_bytes(data)
-    return codec.encode(bits.to_bytes())
 
 
 def edited_to_a_better_score(a, shown: int) -> tuple[str, str]:

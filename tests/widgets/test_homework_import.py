@@ -6,18 +6,21 @@ the class's report and CSV, marked as homework (no names in projector mode)."""
 from __future__ import annotations
 
 import csv
+import sys
+from pathlib import Path
 import io
 import json
 
 import pytest
 
-from periodic_edu.assignments import AssignedGame, codec, parse_link, result_code
-from periodic_edu.assignments.results import EPOCH, FORMAT
+from periodic_edu.assignments import AssignedGame, parse_link, result_code
 from periodic_edu.classroom import homework as room_homework
 from periodic_edu.classroom import open_room
 from periodic_edu.widgets import ClassroomWidget
 from periodic_edu.widgets import _homework_section as hw
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "homework"))
+from forge import forged_code  # noqa: E402
 from test_classroom_widget import any_room, postgres_server, send  # noqa: F401 (fixtures)
 
 ASSIGN = {"type": "assign", "game": "periodic", "players": 2, "bot": "greedy", "lang": "en",
@@ -188,19 +191,6 @@ def test_projector_mode_shows_no_names_and_the_purge_deletes_the_results(page, r
     assert teacher is not None and page.homework == {}
 
 
-def forged(a, moves, name="Eve"):
-    """A code written by hand around ``moves``: a cheater knows the format too."""
-    bits = codec.Bits()
-    for value, width in ((FORMAT, 4), (1, 1), (0, 2), (a.tag, 20), ((EPOCH - EPOCH).days, 16),
-                         (len(name), 7)):
-        bits.write(value, width)
-    bits.write_bytes(name.encode())
-    data = codec.deflate(" ".join(moves).encode())
-    bits.write(len(data), 14)
-    bits.write_bytes(data)
-    return codec.encode(bits.to_bytes())
-
-
 def test_an_illegal_move_is_named_with_the_rules_reason_in_the_page_s_language(page):
     """A forged game (the bot's agenda card packed as the student's second move): refused by
     its index and notation, and the rules' reason is said in Ukrainian on a Ukrainian page."""
@@ -208,7 +198,7 @@ def test_an_illegal_move_is_named_with_the_rules_reason_in_the_page_s_language(p
     g = AssignedGame(a)
     while not g.is_over:
         g.play(g.game.legal_actions()[0])
-    send(page, type="import", source="paste", text=forged(a, list(g.game.history)))
+    send(page, type="import", source="paste", text=forged_code(a, list(g.game.history)))
     english = page.homework["import"]["refused"][0]["why"]
     assert english.startswith("move 1 of the game (") and "is not legal there: " in english
     send(page, type="lang", lang="uk")
