@@ -137,9 +137,19 @@ function render({ model, el }) {
     // a new decision: the page brings it on screen by itself (pinned on a phone, in view else)
     const decision = em.myTurn() ? `${model.get("revision")}` : "";
     if (decision && decision !== shownFor) {
-      bar.scrollTop = 0; // a new decision: its first choices at the top of the bar
-      // pinned (a phone), the bar is on screen already; else the page brings it into view
-      afterLayout(() => { if (!shell.destroyed && !barPinned(bar)) reveal([bar.querySelector("button, select") || bar]); });
+      bar.scrollTop = 0; // a new decision: its cause and first choices at the top of the bar
+      // pinned (a phone), the bar is on screen already, and scrolls inside itself until its
+      // first choice is whole (the cause lines above it may be long); else the page brings it
+      // into view
+      afterLayout(() => {
+        if (shell.destroyed) return;
+        const first = bar.querySelector("button, select");
+        if (!barPinned(bar)) reveal([first || bar]);
+        else if (first) {
+          const over = first.getBoundingClientRect().bottom - bar.getBoundingClientRect().bottom;
+          if (over > 0) bar.scrollTop += over + 4;
+        }
+      });
     }
     shownFor = decision;
   }
