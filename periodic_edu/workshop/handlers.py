@@ -471,4 +471,9 @@ class RoomWebsocketHandler(QuietErrors, VoilaKernelWebsocketHandler):
             else:
                 self.close()
             return None
-        return super().write_message(message, binary)
+        sent = super().write_message(message, binary)
+        # a page that leaves while this message is on its way: tornado's write then fails in a
+        # task nobody awaits (jupyter_server does not), which asyncio would print to the
+        # teacher's terminal as "Task exception was never retrieved" with a traceback
+        sent.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return sent
