@@ -475,5 +475,6 @@ class RoomWebsocketHandler(QuietErrors, VoilaKernelWebsocketHandler):
         # a page that leaves while this message is on its way: tornado's write then fails in a
         # task nobody awaits (jupyter_server does not), which asyncio would print to the
         # teacher's terminal as "Task exception was never retrieved" with a traceback
-        sent.add_done_callback(lambda done: done.cancelled() or done.exception())
+        if sent is not None:
+            sent.add_done_callback(lambda done: done.cancelled() or done.exception())
         return sent
