@@ -19,7 +19,22 @@ function render({ model, el }) {
     try { if (lang) window.localStorage.setItem(LANG_KEY, lang); } catch (e) { /* private mode */ }
   };
   model.on("change:chosen", keep);
-  return () => model.off("change:chosen", keep);
+  // Voila's template titles the page after the notebook and gives <html> no language (WCAG
+  // 2.4.2, 3.1.1); a Voila page is ours to name. JupyterLab's document is not: left alone.
+  const voila = document.body && document.body.hasAttribute("data-voila");
+  const name = () => {
+    if (!voila) return;
+    const lang = model.get("page_lang");
+    if (lang) document.documentElement.lang = lang;
+    const title = model.get("page_title");
+    if (title) document.title = title;
+  };
+  name();
+  model.on("change:page_lang change:page_title", name);
+  return () => {
+    model.off("change:chosen", keep);
+    model.off("change:page_lang change:page_title", name);
+  };
 }
 
 export default { render };

@@ -471,7 +471,8 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
         """A reopened tab lands on the class game this browser holds a seat in."""
         tabs.selected_index = 2 if game == "periodic" else 3
 
-    prefs = chosen.prefs = PagePrefs(chosen.from_device, class_seat)
+    prefs = chosen.prefs = PagePrefs(chosen.from_device, class_seat,
+                                     title=DASHBOARD["title"], lang=lang)
     app = w.VBox([w.HBox([note, switch], layout=w.Layout(justify_content="flex-end",
                                                          align_items="center",
                                                          flex_flow="row wrap")),

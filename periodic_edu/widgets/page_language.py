@@ -7,6 +7,11 @@ Python takes the first one it has (``uk-UA`` -> ``uk``) and switches the dashboa
 always wins. It also says whether this browser holds a class seat (the seat token's key of
 class_play.js, never the token), so a reopened tab lands on that game's tab.
 
+On a Voila page it also names the page in its language (WCAG 2.4.2 and 3.1.1): Voila's template
+owns ``<title>`` and ``<html lang>`` and fills them with the notebook's name and nothing, so
+the page's script sets both from ``page_title``/``page_lang`` (never in JupyterLab, whose
+document is not ours).
+
 Everything sent is checked: a malformed message changes nothing; only the three languages and
 the two games are ever acted on; every message passes the widgets' guard (IntentWidget).
 """
@@ -54,15 +59,28 @@ class PagePrefs(IntentWidget):
     _esm = esm("page_language.js")
     chosen = traitlets.Unicode("", help="The language the visitor chose on this page: the "
                                "page keeps it on the device.").tag(sync=True)
+    page_lang = traitlets.Unicode("en", help="The page's language, for <html lang> on a Voila "
+                                  "page.").tag(sync=True)
+    page_title = traitlets.Unicode("", help="The page's title in that language, for <title> "
+                                   "on a Voila page.").tag(sync=True)
 
     def __init__(self, on_language: Callable[[str], None],
-                 on_class_seat: Callable[[str], None], **kwargs: Any) -> None:
+                 on_class_seat: Callable[[str], None], title: str = "", lang: str = "en",
+                 **kwargs: Any) -> None:
+        """``title``: the page's title, a message of the widgets catalog (translated here)."""
         super().__init__(**kwargs)
         self.layout.display = "none"
+        self._title = title
+        self.name_page(lang)
         self._on_language = on_language
         self._on_class_seat = on_class_seat
         self._done = False
         self.on_msg(self._message)
+
+    def name_page(self, lang: str) -> None:
+        """Title the page and set its language (the page applies both only in Voila)."""
+        self.page_lang = lang
+        self.page_title = i18n.gettext("widgets", self._title, lang) if self._title else ""
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if self._done or not isinstance(content, dict) or content.get("type") != "hello":
@@ -104,6 +122,8 @@ class LanguageChoice:
         self._apply(wanted)
 
     def changed(self, new: str) -> None:
+        if self.prefs is not None:
+            self.prefs.name_page(new)
         if not self.device:
             self.visitor = True
             if self.prefs is not None:

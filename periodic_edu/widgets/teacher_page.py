@@ -14,11 +14,14 @@ from typing import Any
 import ipywidgets as w
 
 from .. import i18n
+from ..locale.widget_texts import FRONT_END
 from .class_checks_teacher import TeacherChecksWidget
 from .classroom_widget import ClassroomWidget
 from .page_language import LanguageChoice, PagePrefs
 
 __all__ = ["teacher_page"]
+
+TEACHER_TITLE = FRONT_END["teacher_title"]
 
 
 def teacher_page(room: Any = None) -> w.VBox:
@@ -30,7 +33,8 @@ def teacher_page(room: Any = None) -> w.VBox:
     # who chose the language: ?lang= or the teacher on the page win over the device's language
     chosen = LanguageChoice(lambda wanted: setattr(page, "lang", wanted))
     # no seat to land on: the teacher's page is one page
-    prefs = chosen.prefs = PagePrefs(chosen.from_device, lambda _game: None)
+    prefs = chosen.prefs = PagePrefs(chosen.from_device, lambda _game: None,
+                                     title=TEACHER_TITLE, lang=page.lang)
     page.observe(lambda change: chosen.changed(change["new"]), names="lang")
     box = w.VBox([page, checks, prefs])
     box.page, box.checks, box.prefs = page, checks, prefs

@@ -168,3 +168,46 @@ def test_choosing_a_trend_is_announced_with_its_cells(browser, dashboard):
         assert page.js_errors == []
     finally:
         context.close()
+
+
+#: WCAG 2.2 SC 1.4.12's spacing, as the W3C's text-spacing bookmarklet injects it
+TEXT_SPACING = """* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+  word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }"""
+
+#: every element that hides its overflow and holds text, whose content outgrows its box (a
+#: 1 px box is text for screen readers only, clipped by design)
+CLIPPED = """() => [...document.querySelectorAll('body *')].filter(n => {
+  const s = getComputedStyle(n);
+  if (!/hidden|clip/.test(s.overflow + s.overflowX + s.overflowY)) return false;
+  if (!n.innerText || !n.innerText.trim() || !n.getClientRects().length) return false;
+  if (n.clientWidth <= 1 && n.clientHeight <= 1) return false;  // for screen readers only
+  const wide = /hidden|clip/.test(s.overflowX) && n.scrollWidth > n.clientWidth + 1;
+  const tall = /hidden|clip/.test(s.overflowY) && n.scrollHeight > n.clientHeight + 1;
+  return wide || tall;
+}).map(n => `${n.className} ${n.dataset.symbol || ''}: ${n.scrollWidth}x${n.scrollHeight} in `
+          + `${n.clientWidth}x${n.clientHeight}`)"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 900), (390, 844)])
+def test_text_spacing_loses_nothing(browser, dashboard, width, height):
+    """WCAG 1.4.12: with the criterion's line, letter, word and paragraph spacing forced on
+    every element, no text is clipped on Explore (a trend chosen) or on Play mid-game (goal
+    cubes, flasks and steps on the board)."""
+    context, page = sized_page(browser, width, height)
+    try:
+        open_dashboard(page, dashboard)
+        page.add_style_tag(content=TEXT_SPACING)
+        page.click('[data-board="main"] [data-symbol="Na"]')
+        page.click('[data-trend="ionization_energy"]')
+        page.locator('.pe-trend[data-trend="ionization_energy"][aria-pressed="true"]').wait_for()
+        clipped = {"explore": page.evaluate(CLIPPED)}
+        page.get_by_role("tab", name="Play").click()
+        game = keep_agenda(page)
+        page.locator(f'{GAME} [data-board="game"] .pe-g-cube').first.wait_for()
+        game.locator('[data-mode="spend"]').click()
+        game.locator('[data-trend="atomic_number"]').click()
+        page.locator(f'{GAME} [data-board="game"] [data-reachable="true"]').first.wait_for()
+        clipped["play"] = page.evaluate(CLIPPED)
+        assert clipped == {"explore": [], "play": []}
+    finally:
+        context.close()

@@ -65,6 +65,10 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     # the Explore tab's explorer and card (the other tabs are built when opened: lang checked
     # on the game below)
     assert page.locator(f'[lang="{lang}"] [data-widget]').count() >= 2
+    # the Voila page itself is named in its language (WCAG 2.4.2, 3.1.1), not "dashboard"/en
+    from periodic_edu.locale.widget_texts import DASHBOARD
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+    assert page.title() == i18n.gettext("widgets", DASHBOARD["title"], lang) != DASHBOARD["title"]
     page.click('[data-board="main"] [data-symbol="Na"]')
     page.click('[data-trend="ionization_energy"]')
     page.locator('[data-board="main"] [data-symbol="Na"][aria-current="true"]').wait_for()

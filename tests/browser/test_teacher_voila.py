@@ -14,6 +14,7 @@ import pytest
 
 from browser_helpers import REPO, run_axe, screenshot, sized_page, voila_on_room
 
+from periodic_edu import i18n
 from periodic_edu.classroom import Paused, open_room
 from test_workshop_server import kernel_id_of, kernel_process
 
@@ -381,6 +382,9 @@ def test_the_teachers_page_speaks_the_browsers_language_and_keeps_the_teachers(b
         page.select_option(f'{PAGE} .pe-cr-tools select', "uk")
         page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")')
         page.wait_for_function("localStorage.getItem('periodic_edu.language') === 'uk'")
+        # the Voila page's own title and language follow (WCAG 2.4.2, 3.1.1)
+        page.wait_for_function("document.documentElement.lang === 'uk'")
+        assert page.title() == i18n.gettext("widgets", "Teacher's page", "uk") != "Teacher's page"
         page.goto(teacher_server.base + "/")  # the same device again: its teacher's choice
         page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")', timeout=90_000)
         assert page.js_errors == []
