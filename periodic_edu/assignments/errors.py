@@ -34,6 +34,8 @@ MESSAGES: dict[str, str] = {
                       "program"),
     "bad_version": N_("the result code was made by a newer version of the kit (format "
                       "{version}); update the kit to read it"),
+    "other_items": N_("the result code answers other questions than form {form} of this "
+                      "kit's item bank: it was made by another version of the kit"),
     "illegal_move": N_("move {index} of the game ({action}) is not legal there: {why}"),
     "moves_after_end": N_("the game holds {count} moves after its end"),
     # making a result code

@@ -16,11 +16,19 @@ answers, packed         7 + 6k  how many, then per item of the assignment's list
 answers, named          7 + ..  how many, then per answer: its item id (6 bits of length, 6
                                 bits a character: ``0-9 A-Z a-z - _``), choice and reason
                                 (3 bits each): a quick check of 1-3 items with no item list
-answers, written out    11 + 8n the answers as compact JSON, deflated (any other kind: a
-                                number, a cell of the board...)
+answers, written out    11 + 8n the answers as compact JSON, deflated (any other kind of
+                                field, or a number or cell format 2 cannot hold)
 game                    14 + 8n the STUDENT'S moves only, in notation, space-separated,
                                 deflated; the bots' moves are not in the code
 ======================  ======  ==========================================================
+
+Format 2 is format 1 for the answers of a check that asks for numbers or cells too (the item
+bank's number and cell items): packed and named answers carry, per item, a 2-bit kind (0 none,
+1 choice and reason as above, 2 a number, 3 a cell) before its fields. A number is its shortest
+decimal: a sign bit, the exponent (5 bits, -16 to 15) and the digits as an integer (6 bits of
+length, then the bits); ``5.14`` takes 22 bits where JSON took about 80. A cell is its index
+among the board's 88 cells (7 bits). Answers of letters alone stay format 1, two bits an item
+shorter: a check of twelve two-tier items with a twelve-letter name fits in 60 characters.
 
 Reading a game REPLAYS it: the assignment's game from its seed and settings, the student's
 moves checked one by one by the engine (an illegal one names its index, its notation and the
@@ -36,10 +44,13 @@ own item by the key the teacher passes.
 """
 from __future__ import annotations
 
+import binascii
 import datetime as _dt
+import decimal
 import json
 from typing import Any, Callable, Iterable, Mapping
 
+from .. import board
 from ..echo import echo, has_control
 from ..games import get_game, spec_of_save
 from ..tabletop import GameError, IllegalMoveError, SaveError, safejson
@@ -50,7 +61,9 @@ from .errors import CodeError
 __all__ = ["AssignedGame", "result_code", "read_code", "score_answers", "check_items", "FORMAT",
            "NAME_LIMIT", "FLAGS"]
 
-FORMAT = 1
+#: the newest format written (format 1 is still written, and read, for letters alone)
+FORMAT = 2
+_FORMATS = (1, 2)
 NAME_LIMIT = 24
 MAX_ANSWERS = 127
 MAX_MOVES = 2_000
@@ -160,24 +173,88 @@ def _letters(fields: Mapping[str, Any]) -> bool:
         isinstance(v, str) and len(v) == 1 and v in _LETTERS for v in fields.values())
 
 
-def _answer_mode(assignment: Assignment, answers: dict[str, dict[str, Any]]) -> int:
-    """1 packed (every item on the assignment's list), 2 named (ids of ``_ID_CHARS``), 3
-    written out; each with letters only but the last."""
-    if not answers:
-        return 0
-    if not all(_letters(fields) for fields in answers.values()):
-        return 3
-    if assignment.items and all(item in assignment.items for item in answers):
+def _number(value: Any) -> tuple[int, int, int] | None:
+    """A number's sign, exponent and digits (its shortest decimal), when format 2 holds it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    sign, digits, exponent = decimal.Decimal(repr(value)).as_tuple()
+    mantissa = int("".join(map(str, digits)) or "0")
+    if not isinstance(exponent, int) or not -16 <= exponent <= 15 or mantissa >= 1 << 63:
+        return None
+    return sign, exponent, mantissa
+
+
+def _kind(fields: Mapping[str, Any]) -> int | None:
+    """The format-2 kind of an answer's fields (see the module docstring), None when it has
+    none."""
+    if _letters(fields):
         return 1
-    return 2 if all(set(item) <= set(_ID_CHARS) for item in answers) else 3
+    if set(fields) == {"value"} and _number(fields["value"]) is not None:
+        return 2
+    if set(fields) == {"cell"} and isinstance(fields["cell"], str) \
+            and board.is_on_board(fields["cell"]):
+        return 3
+    return None
 
 
-def _write_letters(bits: codec.Bits, fields: Mapping[str, Any]) -> None:
-    for part in ("choice", "reason"):
-        bits.write(_LETTERS.index(fields[part]) + 1 if part in fields else 0, 3)
+def _answer_mode(assignment: Assignment, answers: dict[str, dict[str, Any]]
+                 ) -> tuple[int, int]:
+    """The format and the answers' mode: 1 packed (every item on the check's list:
+    :func:`check_items`), 2 named (ids of ``_ID_CHARS``), 3 written out. Letters alone: format
+    1, but packed by the item bank's list (the assignment names none), which format 2 writes
+    with the list's fingerprint; numbers and cells: format 2; anything else is written out."""
+    if not answers:
+        return 1, 0
+    kinds = {_kind(fields) for fields in answers.values()}
+    if None in kinds:
+        return 1, 3
+    letters = kinds <= {1}
+    items = check_items(assignment)
+    if items and all(item in items for item in answers):
+        return (1 if letters and assignment.items else 2), 1
+    if all(set(item) <= set(_ID_CHARS) for item in answers):
+        return (1 if letters else 2), 2
+    return 1, 3
 
 
-def _read_letters(bits: codec.Bits) -> dict[str, str]:
+def _fingerprint(items: tuple[str, ...]) -> int:
+    """8 bits of the item list a packed answer follows: a code packed by another version of
+    the item bank's form is refused, never read against the wrong questions."""
+    return binascii.crc_hqx("\n".join(items).encode(), 0) & 0xFF
+
+
+def _write_fields(bits: codec.Bits, fields: Mapping[str, Any], version: int) -> None:
+    kind = _kind(fields) if fields else 0
+    if version > 1:
+        bits.write(kind or 0, 2)
+        if not kind:
+            return
+    if kind == 2:
+        sign, exponent, mantissa = _number(fields["value"])  # type: ignore[misc]
+        bits.write(sign, 1)
+        bits.write(exponent + 16, 5)
+        bits.write(mantissa.bit_length(), 6)
+        bits.write(mantissa, mantissa.bit_length())
+    elif kind == 3:
+        bits.write(board.SYMBOLS_ON_BOARD.index(fields["cell"]), 7)
+    else:
+        for part in ("choice", "reason"):
+            bits.write(_LETTERS.index(fields[part]) + 1 if part in fields else 0, 3)
+
+
+def _read_fields(bits: codec.Bits, version: int) -> dict[str, Any]:
+    kind = bits.read(2) if version > 1 else 1
+    if kind == 0:
+        return {}
+    if kind == 2:
+        sign, exponent, size = bits.read(1), bits.read(5) - 16, bits.read(6)
+        digits = tuple(int(d) for d in str(bits.read(size)))
+        return {"value": float(decimal.Decimal((sign, digits, exponent)))}
+    if kind == 3:
+        index = bits.read(7)
+        if index >= len(board.SYMBOLS_ON_BOARD):
+            raise CodeError("bad_content")
+        return {"cell": board.SYMBOLS_ON_BOARD[index]}
     fields = {}
     for part in ("choice", "reason"):
         value = bits.read(3)
@@ -233,8 +310,8 @@ def result_code(assignment: Assignment, name: str, save: Any = None,
     checked = _check_answers(answers or {})
     day = ((finished or _dt.date.today()) - EPOCH).days
     bits = codec.Bits()
-    mode = _answer_mode(assignment, checked)
-    bits.write(FORMAT, 4)
+    version, mode = _answer_mode(assignment, checked)
+    bits.write(version, 4)
     bits.write(save is not None, 1)
     bits.write(mode, 2)
     bits.write(assignment.tag, 20)
@@ -243,17 +320,20 @@ def result_code(assignment: Assignment, name: str, save: Any = None,
     bits.write(len(raw), 7)
     bits.write_bytes(raw)
     if mode == 1:
-        count = max(assignment.items.index(i) for i in checked) + 1
+        items = check_items(assignment)
+        if version > 1:
+            bits.write(_fingerprint(items), 8)
+        count = max(items.index(i) for i in checked) + 1
         bits.write(count, 7)
-        for item in assignment.items[:count]:
-            _write_letters(bits, checked.get(item, {}))
+        for item in items[:count]:
+            _write_fields(bits, checked.get(item, {}), version)
     elif mode == 2:
         bits.write(len(checked), 7)
         for item, fields in checked.items():
             bits.write(len(item), 6)
             for ch in item:
                 bits.write(_ID_CHARS.index(ch), 6)
-            _write_letters(bits, fields)
+            _write_fields(bits, fields, version)
     elif mode == 3:
         data = codec.deflate(json.dumps(checked, separators=(",", ":"), sort_keys=True,
                                         ensure_ascii=False).encode())
@@ -298,7 +378,7 @@ def read_code(assignment: Assignment, code: str,
     it wins for the items it names; a callable key scores everything itself)."""
     bits = codec.Bits(codec.decode(code))
     version = bits.read(4)
-    if version != FORMAT:
+    if version not in _FORMATS:
         raise CodeError("bad_version", version=version)
     has_game = bits.read(1)
     mode = bits.read(2)
@@ -314,12 +394,16 @@ def read_code(assignment: Assignment, code: str,
         out["flags"].append("other_assignment")
     answers: dict[str, Any] | None = None
     if mode == 1:
+        items = check_items(assignment)
+        fingerprint = bits.read(8) if version > 1 else None
         count = bits.read(7)
-        read = [_read_letters(bits) for _ in range(count)]
+        read = [_read_fields(bits, version) for _ in range(count)]
         if same:
-            if count > len(assignment.items):
+            if fingerprint not in (None, _fingerprint(items)):
+                raise CodeError("other_items", form=assignment.form or "-")
+            if count > len(items):
                 raise CodeError("bad_content")
-            answers = {item: fields for item, fields in zip(assignment.items, read) if fields}
+            answers = {item: fields for item, fields in zip(items, read) if fields}
     elif mode == 2:
         answers = {}
         for _ in range(bits.read(7)):
@@ -327,7 +411,7 @@ def read_code(assignment: Assignment, code: str,
             if not 0 < size <= ITEM_LIMIT:
                 raise CodeError("bad_content")
             item = "".join(_ID_CHARS[bits.read(6)] for _ in range(size))
-            answers[item] = _read_letters(bits)
+            answers[item] = _read_fields(bits, version)
     elif mode == 3:
         data = codec.inflate(bits.read_bytes(bits.read(11)), 64_000)
         try:

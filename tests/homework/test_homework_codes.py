@@ -102,6 +102,57 @@ def test_answers_of_any_kind_are_kept_as_given():
     assert r["answers"] == answers and r["name"] == "Кася"
 
 
+def bank_answers(form: str, seed: int) -> dict:
+    """An answer of the right kind to each item of the bank's form, drawn with ``seed``: a
+    choice (and reason), a number as a student types it, a cell of the board."""
+    from periodic_edu.board import SYMBOLS_ON_BOARD
+    from periodic_edu.checks import form_items
+    rng = random.Random(seed)
+    out = {}
+    for item in form_items("en", form):
+        if item.kind == "choice":
+            out[item.id] = {"choice": rng.choice([c for c, _ in item.choices])}
+            if item.two_tier:
+                out[item.id]["reason"] = rng.choice([r for r, _ in item.reasons])
+        elif item.kind == "number":
+            out[item.id] = {"value": rng.choice([3, 5.14, 1312.5, -0.75, 0.0, 2.5e-7, 1e15 - 1])}
+        else:
+            out[item.id] = {"cell": rng.choice(SYMBOLS_ON_BOARD)}
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_bank_forms_numbers_and_cells_are_packed_and_read_back_exactly(seed):
+    """Format 2: the item bank's form (no item list in the assignment) answered with choices,
+    numbers and cells is packed by the form's order, read back to the same values, and far
+    shorter than written out; one number or cell item with a 12-letter name fits in 60
+    characters."""
+    a = assignment(items=(), form="A")
+    answers = bank_answers("A", seed)
+    code = result_code(a, name="Alexandra K.", answers=answers)
+    assert read_code(a, code)["answers"] == answers, f"seed {seed}"
+    from periodic_edu.assignments import results
+    written = results.codec.deflate(results.json.dumps(answers, separators=(",", ":")).encode())
+    assert 5 * len(code.replace("-", "")) < 0.6 * 8 * len(written), (code, len(written))
+    for item, fields in [("ie-compare-A", answers["ie-compare-A"]),
+                         ("ie-change-A", {"value": 1312.5}),
+                         ("ie-reach-cell-A", {"cell": "Og"})]:
+        one = result_code(a, name="Alexandra K.", answers={item: fields})
+        assert len(one) <= 60 and read_code(a, one)["answers"] == {item: fields}, (item, one)
+
+
+def test_a_packed_code_of_another_version_of_the_form_is_refused(monkeypatch):
+    """The packed answers follow the form's order; a kit whose form lists other items refuses
+    the code (its fingerprint) instead of reading the answers against the wrong questions."""
+    from periodic_edu.assignments import results
+    a = assignment(items=(), form="A")
+    code = result_code(a, name="Ada", answers=bank_answers("A", 1))
+    items = results.check_items(a)
+    monkeypatch.setattr(results, "check_items", lambda _a: items[1:] + items[:1])
+    with pytest.raises(CodeError, match="other questions than form A"):
+        read_code(a, code)
+
+
 def test_answers_are_scored_by_a_key_from_the_teachers_side():
     a = assignment()
     code = result_code(a, name="Ada", answers={"q1-B": {"choice": "b", "reason": "c"},
