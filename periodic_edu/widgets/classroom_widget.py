@@ -12,45 +12,9 @@
 ('open', 2)
 
 Python holds the room and the teacher key; the browser writes no trait. It sends *intents*
-(``model.send``), each checked here (:func:`parse_intent`) before the room sees it, and every
-control is then checked again by the room with the key (``room.teacher(code, key)``):
-
-=============  =============================================  ==================================
-type           keys (besides ``type``)                        what
-=============  =============================================  ==================================
-``open``       ``code``, ``key``                              open a class (the key typed on the
-                                                              page: it never travels in a URL)
-``create``     ``game``, ``tables``, ``seats``, ``edition``,  create a class and open it
-               ``duplicate``, ``idle_seconds``
-``refresh``    -                                              read the room again (the page's
-                                                              1 s timer)
-``pause``      ``paused`` (bool)                              pause / resume the class
-``start``      ``table``                                      start a table now (bots fill it)
-``bot``        ``table``, ``seat``, ``bot`` (a name or null)  hand a seat to a bot, or back
-``remove``     ``table``, ``seat``                            remove a joiner (before the start)
-``free``       ``table``, ``seat``                            free a student's seat, also after
-                                                              the start (a bot plays it until a
-                                                              new student joins)
-``lock``       ``locked`` (bool)                              close / open joining
-``new_pin``    ``table``, ``seat``                            a new PIN for a seat (shown once
-                                                              to the teacher, never projected)
-``move``       ``table``, ``seat``, ``to_table``              move a joiner to another table
-                                                              (before either starts)
-``end``        -                                              end the class and delete it
-``projector``  ``on`` (bool)                                  projector mode: no student names
-``results``    -                                              read the results (table, chart,
-                                                              CSV)
-``lang``       ``lang``                                       the page's language
-``forget``     -                                              close the class on this page
-``watch``      optional ``table``                             show a table's public view (none:
-                                                              stop)
-``assign``     ``game``, ``players``, ``bot``, ``lang``;      make a homework assignment and
-               optional ``seed`` (none: a new one),           keep it with the class (its link
-               ``form``, ``items``, ``due``, ``max_rounds``,  and QR code are shown)
-               ``site``
-``import``     ``text``, ``source`` (``paste``/``csv``);      import result codes: a pasted list
-               optional ``assignment`` (an id)                or a CSV file's text
-=============  =============================================  ==================================
+(``model.send``), each checked here (:mod:`._classroom_intents` lists them) before the room
+sees it, and every control is then checked again by the room with the key
+(``room.teacher(code, key)``).
 
 **Homework** (issue 34, :mod:`._homework_section`): the section keeps the class's assignments
 (``teacher.assign``) and imports codes (``teacher.import_codes``): what the page sends is
@@ -79,11 +43,8 @@ wrong key: ``phase`` stays ``"closed"`` and nothing of the class is synced.
 """
 from __future__ import annotations
 
-import hmac
 import os
-import re
 import time
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -94,57 +55,18 @@ from . import _classroom_data as data
 from . import _homework_section as hw
 from ._assets import css, esm
 from ._base import describe, log
+from ._classroom_intents import INTENTS, check_field
 from ._room_widget import IntentError, RoomWidget
+from ._workshop_env import (JOIN_URLS_ENV, ROOM_KEY_ENV, TEACHER_MARK_ENV, join_addresses,
+                            mark_opened, room_key_ok)
 
 __all__ = ["ClassroomWidget", "parse_intent", "IntentError", "INTENTS", "ROOM_KEY_ENV",
-           "JOIN_URLS_ENV", "MAX_LIVE_CLASSES", "join_addresses"]
+           "JOIN_URLS_ENV", "TEACHER_MARK_ENV", "MAX_LIVE_CLASSES", "join_addresses"]
 
-#: Set by the workshop server for its kernels: the SHA-256 (hex) of the room key printed in its
-#: ready block. When set, a class is created from the page only with that key.
-ROOM_KEY_ENV = "PERIODIC_EDU_ROOM_KEY_HASH"
-#: Set by the workshop server for a teacher's kernel: a file to make once the page has opened a
-#: class, so the server keeps this page's place (an unused teacher's page gives it up).
-TEACHER_MARK_ENV = "PERIODIC_EDU_TEACHER_MARK"
-#: Set by the workshop server for its kernels: the addresses its ready block prints for the
-#: students (one per line; this computer's own when it serves no other). Projector mode shows
-#: them and the first one's QR code (the same name as periodic_edu.workshop.app.JOIN_URLS_ENV:
-#: the server never imports the widgets).
-JOIN_URLS_ENV = "PERIODIC_EDU_JOIN_URLS"
 #: Classes the room may hold when one more is created from the page (live ones: an ended or
 #: expired class is deleted).
 MAX_LIVE_CLASSES = 30
 
-#: type -> (required keys, optional keys)
-INTENTS: dict[str, tuple[frozenset, frozenset]] = {
-    "open": (frozenset({"code", "key"}), frozenset()),
-    "create": (frozenset({"game", "tables", "seats"}),
-               frozenset({"edition", "duplicate", "idle_seconds", "room_key"})),
-    "refresh": (frozenset(), frozenset()),
-    "pause": (frozenset({"paused"}), frozenset()),
-    "start": (frozenset({"table"}), frozenset()),
-    "bot": (frozenset({"table", "seat", "bot"}), frozenset()),
-    "remove": (frozenset({"table", "seat"}), frozenset()),
-    "free": (frozenset({"table", "seat"}), frozenset()),
-    "lock": (frozenset({"locked"}), frozenset()),
-    "new_pin": (frozenset({"table", "seat"}), frozenset()),
-    "move": (frozenset({"table", "seat", "to_table"}), frozenset()),
-    "end": (frozenset(), frozenset()),
-    "projector": (frozenset({"on"}), frozenset()),
-    "results": (frozenset(), frozenset()),
-    "lang": (frozenset({"lang"}), frozenset()),
-    "forget": (frozenset(), frozenset()),
-    "dismiss": (frozenset(), frozenset()),
-    "watch": (frozenset(), frozenset({"table"})),
-    "assign": (frozenset({"game", "players", "bot", "lang"}),
-               frozenset({"seed", "form", "items", "due", "max_rounds", "site"})),
-    "import": (frozenset({"text", "source"}), frozenset({"assignment"})),
-}
-_WORD = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_INTS = {"tables": (1, 60), "seats": (2, 5), "table": (0, 59), "to_table": (0, 59),
-         "seat": (0, 4), "idle_seconds": (5, 86_400), "players": (2, 5), "max_rounds": (1, 99)}
-#: the longest of the assignment form's text fields (the items list, the site's address)
-_SHORT_TEXT = {"form": 8, "due": 10, "items": 2_000, "site": 300, "assignment": 8}
-_BOOLS = ("paused", "duplicate", "on", "locked")
 #: the page's words for the overview's seconds are whole seconds; a refresh re-sends only change
 REFRESH_MS = 1000
 #: the shortest time between two reads a page's refresh may cause
@@ -170,41 +92,6 @@ def _choices() -> dict[str, Any]:
     return {"games": list(games.GAMES), "editions": list(games.editions()),
             "bots": {g: list(games.bot_names(g)) for g in games.GAMES},
             "languages": list(i18n.LANGUAGES), "room_key": bool(os.environ.get(ROOM_KEY_ENV))}
-
-
-def join_addresses() -> dict[str, Any]:
-    """What projector mode shows beside the class code: ``urls``, the addresses the workshop
-    server's ready block prints for the students (:data:`JOIN_URLS_ENV`), and ``qr``, the
-    first one's QR code as inline SVG (drawn here, offline). Outside the workshop server (a
-    notebook, plain Voila) there is no address to show: ``{}``."""
-    from ._qr import qr_svg
-    urls = [u.strip() for u in os.environ.get(JOIN_URLS_ENV, "").splitlines()
-            if u.strip().startswith(("http://", "https://"))][:8]
-    if not urls:
-        return {}
-    return {"urls": urls, "qr": qr_svg(urls[0])}
-
-
-def _room_key_ok(given: Any) -> bool:
-    """True when no room key is asked (no workshop server) or ``given`` is the room key."""
-    from ..classroom import credentials
-    wanted = os.environ.get(ROOM_KEY_ENV, "")
-    if not wanted:
-        return True
-    if not (isinstance(given, str) and credentials.valid_token(given)):
-        return False
-    return hmac.compare_digest(credentials.token_hash(given), wanted)
-
-
-def _mark_opened() -> None:
-    """Tell the workshop server this teacher's page has opened a class (see TEACHER_MARK_ENV)."""
-    mark = os.environ.get(TEACHER_MARK_ENV)
-    if mark:
-        try:
-            Path(mark).touch(mode=0o600)
-        except OSError as exc:  # the page works on; only its place is not kept
-            log.warning("ClassroomWidget: could not mark the page as opened: %s",
-                        describe(str(exc)))
 
 
 class ClassroomWidget(RoomWidget):
@@ -266,39 +153,7 @@ class ClassroomWidget(RoomWidget):
     # ---- messages ---------------------------------------------------------------------------
     @classmethod
     def _check(cls, key: str, value: Any) -> Any:
-        if key in _INTS:
-            low, high = _INTS[key]
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise IntentError(f"{key} must be a whole number from {low} to {high}")
-        elif key in _BOOLS:
-            if not isinstance(value, bool):
-                raise IntentError(f"{key} must be true or false")
-        elif key == "bot":
-            if value is not None and not (isinstance(value, str) and _WORD.match(value)):
-                raise IntentError("bot must be a bot's name or null")
-        elif key in ("code", "key", "room_key"):
-            if not isinstance(value, str) or len(value) > 100:
-                raise IntentError(f"{key} must be text of at most 100 characters")
-            return value.strip()
-        elif key in ("game", "edition", "lang"):
-            if not (isinstance(value, str) and _WORD.match(value)):
-                raise IntentError(f"{key} must be a short id")
-        elif key == "seed":
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or not 0 <= value < 10 ** 12):
-                raise IntentError("seed must be a whole number from 0 or null (a new seed)")
-        elif key in _SHORT_TEXT:
-            if value is not None and not (isinstance(value, str)
-                                          and len(value) <= _SHORT_TEXT[key]):
-                raise IntentError(f"{key} must be text of at most {_SHORT_TEXT[key]} "
-                                  "characters")
-        elif key == "source":
-            if value not in ("paste", "csv"):
-                raise IntentError("source must be paste or csv")
-        elif key == "text":
-            if not isinstance(value, str) or len(value) > hw.MAX_CSV_CHARS:
-                raise IntentError(f"text must be at most {hw.MAX_CSV_CHARS} characters")
-        return value
+        return check_field(key, value)
 
     def _refusal(self, exc: Exception) -> str | None:
         if isinstance(exc, PermissionError):  # the room's answer to a wrong key
@@ -336,16 +191,24 @@ class ClassroomWidget(RoomWidget):
         teacher = self._teacher
         if teacher is None:
             raise ValueError(Text("teacher_no_class"))
+        if self._control(teacher, kind, intent):
+            self._sync()
+
+    def _control(self, teacher: Any, kind: str, intent: dict[str, Any]) -> bool:
+        """One control of the open class (every intent of :mod:`._classroom_intents` but
+        ``open``, ``create``, ``lang``, ``dismiss`` and ``projector``); True when the room is
+        then read again. One branch a control, as that table lists them: longer than 60 lines
+        so that it reads as the table."""
         if kind == "forget":
             self._close()
             self.notice = Text("teacher_closed").render(self.lang)
-            return
+            return False
         if kind == "refresh":
             # one visitor's load is bounded: a page (or a tampered one) asking faster than
             # REFRESH_MIN_S is answered by the last read, not a new one
             clock = time.monotonic()
             if clock - self._last_refresh < REFRESH_MIN_S:
-                return
+                return False
             self._last_refresh = clock
             self._step_bots()
         elif kind == "pause":
@@ -391,19 +254,19 @@ class ClassroomWidget(RoomWidget):
             teacher.purge()
             self._close()
             self.notice = Text("teacher_ended", code=code).render(self.lang)
-            return
+            return False
         elif kind == "results":
             self._sync(results=True)
-            return
+            return False
         elif kind == "assign":
             a = hw.new_assignment_from(intent)
             teacher.assign(a)
             self.notice = Text("teacher_hw_assigned", id=a.id).render(self.lang)
             self._sync_homework(current=a.id)
-            return
+            return False
         elif kind == "import":
             self._import(teacher, intent)
-            return
+            return False
         elif kind == "watch":
             self._watched = intent.get("table")
             if self._watched is not None and not any(
@@ -411,7 +274,7 @@ class ClassroomWidget(RoomWidget):
                     for t in self.room_data.get("tables", ())):
                 self._watched = None
                 raise ValueError(Text("teacher_watch_waiting", table=intent["table"] + 1))
-        self._sync()
+        return True
 
     def _open(self, code: str, key: str) -> None:
         from ..classroom import NotFound
@@ -421,7 +284,7 @@ class ClassroomWidget(RoomWidget):
             self._close()
             raise
         self._teacher = teacher
-        _mark_opened()
+        mark_opened()
         self.phase = "open"
         self.notice = Text("teacher_opened", code=teacher.code).render(self.lang)
         self.results = {}
@@ -472,7 +335,7 @@ class ClassroomWidget(RoomWidget):
         self.homework = out
 
     def _create(self, intent: dict[str, Any]) -> None:
-        if not _room_key_ok(intent.get("room_key")):
+        if not room_key_ok(intent.get("room_key")):
             raise ValueError(Text("teacher_room_key_wrong"))
         if self._room is None:
             # a new class may begin a new room: the one page that may create the store file
