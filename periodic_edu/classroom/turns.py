@@ -126,7 +126,7 @@ def play(room: Any, token: str, action: object, revision: object) -> int:
             raise StaleRevisionError(revision, table["revision"])
         if table["status"] == "over":
             raise RoomError("over")
-        g = games.load_game(cls["game"], table["save"])
+        g = room.replays.for_move(cls, table)  # the stored game: a copy of the one read
         _check_turn(tx, seat, g)
         try:
             g.play(action)
@@ -142,6 +142,7 @@ def play(room: Any, token: str, action: object, revision: object) -> int:
                            room.clock())
     if refused is not None:
         raise refused
+    room.replays.remember(table["id"], new, g)  # committed: the new revision's game
     return new
 
 
@@ -283,8 +284,8 @@ def _bot_move(room: Any, cls: dict, table_id: str, revision: int, seat_no: int, 
         table = rows.table_by_id(tx, table_id)
     if table is None or table["revision"] != revision:
         raise StaleRevisionError(revision, -1 if table is None else table["revision"])
-    # the bot thinks outside the transaction (no lock held while it searches)
-    g = games.load_game(cls["game"], table["save"])
+    # the bot thinks outside the transaction (no lock held while it searches), on a copy
+    g = room.replays.for_move(cls, table)
     # the bot's seed follows the deal and the move number: in a duplicate-deal class the
     # same position at every table gets the same bot move, so the tables stay comparable
     seed = int.from_bytes(hashlib.sha256(f"{g.seed}/{len(g.history)}".encode()).digest()[:8],
@@ -302,7 +303,8 @@ def _bot_move(room: Any, cls: dict, table_id: str, revision: int, seat_no: int, 
         seat = seats[seat_no]
         if _bot_for(fresh, locked, seats, now) != (seat_no, bot, stand_in):
             raise StaleRevisionError(revision, revision)  # the person came back meanwhile
-        g = games.load_game(cls["game"], locked["save"])  # the stored game, in this transaction
+        # the stored game, in this transaction: the revision is the one the bot read
+        g = room.replays.for_move(cls, locked)
         g.play(action)
         new = _write_move(tx, locked, g, now)
         if stand_in:
@@ -313,4 +315,5 @@ def _bot_move(room: Any, cls: dict, table_id: str, revision: int, seat_no: int, 
         rows.event(tx, cls["id"], table_id, new, seat_no,
                    "stand_in" if stand_in else "bot_move", {"bot": bot, "action": action},
                    room.clock())
+    room.replays.remember(table_id, new, g)  # committed: the new revision's game
     return new
