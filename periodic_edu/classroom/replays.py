@@ -103,8 +103,8 @@ class Replays:
             doc = json.loads(table["save"])
             held = latest[1].to_dict()
             done = held.pop("actions")
-            actions = doc.pop("actions")
-            if _same(held, doc) and actions[:len(done)] == done:
+            actions = doc.pop("actions", None) if isinstance(doc, dict) else None
+            if isinstance(actions, list) and _same(held, doc) and actions[:len(done)] == done:
                 if len(actions) == len(done):
                     return latest[1]  # a revision that moved no piece (a join, a pause)
                 game = latest[1].copy()
