@@ -22,7 +22,11 @@ Modules, one job each:
 * :mod:`.backends` - which of the two a URL names
 * :mod:`.credentials` - seat tokens, teacher keys, PINs (stored hashed)
 * :mod:`.games` - the two games as the room sees them (replay, bots, public view, refusals)
-* :mod:`.room` - :class:`Room`, :class:`Seat`, :class:`Teacher`: the contract
+* :mod:`.room` - :class:`Room`, :class:`Seat`, :class:`Teacher`: the contract, a facade over
+  :mod:`.rows` (the SQL rows the parts share), :mod:`.turns` (one authority per table: deal,
+  move, refusal, bots, wait), :mod:`.seating` (join, resume, rejoin), :mod:`.seats`
+  (:class:`Seat`), :mod:`.teacher` (:class:`Teacher`) and :mod:`.replays` (the games this
+  process replayed, by revision)
 * :mod:`.asks` - the teacher's lock, questions from the item bank (:mod:`periodic_edu.checks`)
   asked of every seat, the answers
 * :mod:`.report` - what the class learned (pre/post, gain) next to its refusals in play

@@ -36,6 +36,7 @@ from ..checks.grading import BadResponse, clean_response
 from ..i18n import N_
 from . import credentials
 from .errors import MESSAGES, BadInput, NotFound, RoomError
+from .rows import bump_all, class_by_id, seat_of, teacher_class
 
 if TYPE_CHECKING:  # pragma: no cover
     from .store import Tx
@@ -75,12 +76,6 @@ def _bank_keys() -> dict[str, Item]:
     return {i.id: i for i in item_bank("en")}
 
 
-def _bump_all(room: Any, tx: "Tx", class_id: str, now: float) -> None:
-    """Every table of the class moves on a revision: every seat's page wakes and reads."""
-    for t in tx.all("SELECT * FROM room_tables WHERE class_id = ?", (class_id,)):
-        room._bump(tx, tx.lock("room_tables", t["id"]), now)
-
-
 # ---- pacing -----------------------------------------------------------------------------------
 def lock(teacher: Any, step: str | None) -> None:
     """Lock the class to ``step`` (one of :data:`STEPS`) or release it (None)."""
@@ -89,7 +84,7 @@ def lock(teacher: Any, step: str | None) -> None:
     room = teacher.room
     now = room.clock()
     with room.store.write() as tx:
-        cls = room._teacher_class(tx, teacher.code, teacher._key, lock="update")
+        cls = teacher_class(tx, teacher.code, teacher._key, lock="update")
         row = tx.lock("pacing", cls["id"])
         if row is None:
             tx.run("INSERT INTO pacing (id, class_id, step, updated_at) VALUES (?, ?, ?, ?)",
@@ -99,14 +94,14 @@ def lock(teacher: Any, step: str | None) -> None:
         else:
             tx.run("UPDATE pacing SET step = ?, updated_at = ? WHERE id = ?",
                    (step, now, cls["id"]))
-        _bump_all(room, tx, cls["id"], now)
+        bump_all(tx, cls["id"], now)
 
 
 def lock_of(teacher: Any) -> str | None:
     """The step the teacher's class is locked to (None: not locked)."""
     room = teacher.room
     with room.store.read() as tx:
-        return current_lock(tx, room._teacher_class(tx, teacher.code, teacher._key)["id"])
+        return current_lock(tx, teacher_class(tx, teacher.code, teacher._key)["id"])
 
 
 def current_lock(tx: "Tx", class_id: str) -> str | None:
@@ -147,13 +142,13 @@ def ask(teacher: Any, form: str | None = None, phase: str = "pre",
     now = room.clock()
     ask_id = credentials.new_id()
     with room.store.write() as tx:
-        cls = room._teacher_class(tx, teacher.code, teacher._key, lock="update")
+        cls = teacher_class(tx, teacher.code, teacher._key, lock="update")
         tx.run("UPDATE asks SET status = 'closed', closed_at = ? WHERE class_id = ? "
                "AND status = 'open'", (now, cls["id"]))
         tx.run("INSERT INTO asks (id, class_id, phase, form, items, status, revealed, "
                "created_at) VALUES (?, ?, ?, ?, ?, 'open', 0, ?)",
                (ask_id, cls["id"], phase, form, json.dumps(chosen), now))
-        _bump_all(room, tx, cls["id"], now)
+        bump_all(tx, cls["id"], now)
     return ask_id
 
 
@@ -170,13 +165,13 @@ def close(teacher: Any, ask_id: str) -> None:
     """No answer to ``ask_id`` lands or changes after this (closing twice is no change)."""
     room = teacher.room
     with room.store.write() as tx:
-        cls = room._teacher_class(tx, teacher.code, teacher._key, lock="update")
+        cls = teacher_class(tx, teacher.code, teacher._key, lock="update")
         now = room.clock()
         row = _teacher_ask(room, tx, cls, ask_id)
         if row["status"] == "closed":
             return
         tx.run("UPDATE asks SET status = 'closed', closed_at = ? WHERE id = ?", (now, row["id"]))
-        _bump_all(room, tx, cls["id"], now)
+        bump_all(tx, cls["id"], now)
 
 
 def reveal(teacher: Any, ask_id: str) -> None:
@@ -184,13 +179,13 @@ def reveal(teacher: Any, ask_id: str) -> None:
     room = teacher.room
     now = room.clock()
     with room.store.write() as tx:
-        cls = room._teacher_class(tx, teacher.code, teacher._key, lock="update")
+        cls = teacher_class(tx, teacher.code, teacher._key, lock="update")
         row = _teacher_ask(room, tx, cls, ask_id)
         if row["revealed"]:
             return
         tx.run("UPDATE asks SET status = 'closed', closed_at = COALESCE(closed_at, ?), "
                "revealed = 1 WHERE id = ?", (now, row["id"]))
-        _bump_all(room, tx, cls["id"], now)
+        bump_all(tx, cls["id"], now)
 
 
 def open_ask(tx: "Tx", class_id: str) -> dict | None:
@@ -202,7 +197,7 @@ def asks_of(teacher: Any) -> list[dict[str, Any]]:
     """Every ask of the class, oldest first: id, phase, form, items, status, revealed."""
     room = teacher.room
     with room.store.read() as tx:
-        cls = room._teacher_class(tx, teacher.code, teacher._key)
+        cls = teacher_class(tx, teacher.code, teacher._key)
         rows = tx.all("SELECT * FROM asks WHERE class_id = ? ORDER BY created_at, id",
                       (cls["id"],))
     return [{"ask": r["id"], "phase": r["phase"], "form": r["form"],
@@ -272,7 +267,7 @@ def ask_items(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
     so far (the response only: its grade is said when the teacher reveals); None if none."""
     room = seat.room
     with room.store.read() as tx:
-        me = room._seat(tx, seat.token)
+        me = seat_of(tx, seat.token)
         row = open_ask(tx, me["class_id"])
         if row is None:
             return None
@@ -313,8 +308,8 @@ def answer(seat: Any, item_id: object, *, choice: Any = None, reason: Any = None
     grade = item.grade(**response)
     room = seat.room
     with room.store.write() as tx:
-        me = room._seat(tx, seat.token)
-        room._class_by_id(tx, me["class_id"], lock="share")  # a close waits for this answer
+        me = seat_of(tx, seat.token)
+        class_by_id(tx, me["class_id"], lock="share")  # a close waits for this answer
         now = room.clock()  # read holding the lock: an answer's time is before its close's
         if ask_id is not None:
             if not isinstance(ask_id, str) or len(ask_id) > 64:
@@ -356,7 +351,7 @@ def revealed(seat: Any, lang: str | None = None) -> dict[str, Any] | None:
     whether this seat's answer was right. None until the teacher reveals one."""
     room = seat.room
     with room.store.read() as tx:
-        me = room._seat(tx, seat.token)
+        me = seat_of(tx, seat.token)
         row = tx.one("SELECT * FROM asks WHERE class_id = ? AND revealed = 1 "
                      "ORDER BY created_at DESC LIMIT 1", (me["class_id"],))
         if row is None:
@@ -379,7 +374,7 @@ def seat_status(seat: Any) -> dict[str, Any]:
     """``{"lock", "ask"}`` of this seat's class (what :meth:`Seat.view` adds), read alone."""
     room = seat.room
     with room.store.read() as tx:
-        return seat_view_part(tx, room._seat(tx, seat.token)["class_id"])
+        return seat_view_part(tx, seat_of(tx, seat.token)["class_id"])
 
 
 def seat_view_part(tx: "Tx", class_id: str) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from typing import Any, Mapping, Sequence
 from ..assignments import Assignment, HomeworkError, codec, parse_link, read_code
 from ..assignments.errors import CodeError
 from . import credentials
+from .rows import teacher_class
 
 __all__ = ["assign", "assignments", "import_codes", "report", "MAX_CODES", "MAX_RESULTS"]
 
@@ -50,7 +51,7 @@ def assign(room: Any, code: str, key: str, assignment: Assignment) -> str:
         raise TypeError("assign takes an Assignment (periodic_edu.assignments.new_assignment)")
     now = room.clock()
     with room.store.write() as tx:
-        cls = room._teacher_class(tx, code, key, lock="share")
+        cls = teacher_class(tx, code, key, lock="share")
         count = tx.one("SELECT COUNT(*) AS n FROM assignments WHERE class_id = ?",
                        (cls["id"],))["n"]
         if count >= MAX_ASSIGNMENTS:
@@ -70,7 +71,7 @@ def _assignment_rows(tx: Any, class_id: str) -> list[dict]:
 def assignments(room: Any, code: str, key: str) -> list[Assignment]:
     """The class's assignments, oldest first."""
     with room.store.read() as tx:
-        cls = room._teacher_class(tx, code, key)
+        cls = teacher_class(tx, code, key)
         rows = _assignment_rows(tx, cls["id"])
     return [_row_assignment(r) for r in rows]
 
@@ -101,7 +102,7 @@ def import_codes(room: Any, code: str, key: str, codes: Sequence[str],
     if len(codes) > MAX_CODES:
         raise CodeError("too_many_codes", limit=MAX_CODES)
     with room.store.read() as tx:
-        cls = room._teacher_class(tx, code, key)
+        cls = teacher_class(tx, code, key)
         row = _pick(_assignment_rows(tx, cls["id"]), assignment)
     a = _row_assignment(row)
     read, refused = [], []
@@ -116,7 +117,7 @@ def import_codes(room: Any, code: str, key: str, codes: Sequence[str],
     imported = []
     now = room.clock()
     with room.store.write() as tx:
-        cls = room._teacher_class(tx, code, key, lock="share")
+        cls = teacher_class(tx, code, key, lock="share")
         stored = tx.one("SELECT COUNT(*) AS n FROM homework_results WHERE assignment_id = ?",
                         (row["id"],))["n"]
         for index, digest, result in read:
@@ -144,7 +145,7 @@ def report(room: Any, code: str, key: str, assignment: Any = None) -> dict[str, 
     ``{"assignment": {...settings, link}, "rows": [{"name", "score", "rank", "over", "moves",
     "answers", "flags", "finished_on", ...}, ...]}``."""
     with room.store.read() as tx:
-        cls = room._teacher_class(tx, code, key)
+        cls = teacher_class(tx, code, key)
         row = _pick(_assignment_rows(tx, cls["id"]), assignment)
         rows = tx.all("SELECT * FROM homework_results WHERE assignment_id = ? ORDER BY id",
                       (row["id"],))
@@ -156,7 +157,7 @@ def class_results(room: Any, code: str, key: str) -> list[dict[str, Any]]:
     """Every imported result of the class (all its assignments), in the order they were
     imported, each with its assignment's id: the homework part of ``teacher.results()``."""
     with room.store.read() as tx:
-        cls = room._teacher_class(tx, code, key)
+        cls = teacher_class(tx, code, key)
         tags = {r["id"]: r["tag"] for r in _assignment_rows(tx, cls["id"])}
         rows = tx.all("SELECT assignment_id, result FROM homework_results WHERE class_id = ? "
                       "ORDER BY id", (cls["id"],))

@@ -21,6 +21,7 @@ from collections import defaultdict
 from typing import Any, Iterable
 
 from ..checks import CONCEPTS, item_bank
+from .rows import teacher_class
 
 
 __all__ = ["report", "answers_csv", "gain", "point_biserial", "MIN_STUDENTS"]
@@ -64,7 +65,7 @@ def point_biserial(item: list[int], rest: list[float]) -> float | None:
 def _read(teacher: Any) -> tuple[dict, list[dict], list[dict], list[dict], dict]:
     room = teacher.room
     with room.store.read() as tx:
-        cls = room._teacher_class(tx, teacher.code, teacher._key)
+        cls = teacher_class(tx, teacher.code, teacher._key)
         answers = tx.all("SELECT * FROM answers WHERE class_id = ? ORDER BY id", (cls["id"],))
         refusals = tx.all("SELECT seat_id, reason, grp_kind, grp_id FROM refusals "
                           "WHERE class_id = ?", (cls["id"],))

@@ -9,7 +9,8 @@ sentence is written twice.
 What differs from a table at home:
 
 * the game is the room's (the store is the authority): :meth:`pull` reads it again (one read
-  transaction; a revision is replayed once per process and cached by the room);
+  transaction; a revision is replayed once per process and cached by the room), and the log
+  follows it: only the actions since the last pull are told (:meth:`_follow`);
 * a move goes to the room: ``seat.play(action, revision)`` with the revision this table last
   pulled. A move made on an old revision is refused by the room ("the table moved on"); the
   table then pulls the new state, so the page shows it together with the sentence;
@@ -57,6 +58,7 @@ class SeatTable(Table):
         self.game = None
         self.entries: list[dict[str, Any]] = []
         self._told: dict[str, list[dict[str, Any]]] = {}
+        self._fresh: Any = None  # the log's own replay, at the last entry (see _follow)
         self._bots: list[Any] = []
         self.token, self.generation, self.moved_away, self.save_error = "", 0, False, None
         if lang is not None:
@@ -76,24 +78,38 @@ class SeatTable(Table):
         self.revision = state["revision"]
         game = state["game"]
         self.started = game is not None
-        if game is not None and game is not self.game:
+        if game is not None:  # a revision may move no piece (a seat handed to a bot, a pause)
             self.game = game
-            # the log as data, replayed from the history (the sentences: Table.log on demand)
-            fresh = self.rules.replay_start(game)
-            # a bot's entries are a bot seat's (no student's name): the room keeps no mover per
-            # move, so a student's seat later handed to a bot (or stood in for) is logged as a
-            # person's, and a bot's reason is never shown beside a student's own choice
-            kinds = [s["bot"] if not s["stand_in"] and not s["name"] else None
-                     for s in self.room["seats"]]
-            entries = []
-            for index, text in enumerate(game.history):
-                who = fresh.current_player
-                played = fresh.play(text)
-                entries.append({"i": index, "seat": who, "bot": kinds[who],
-                                "kind": played.kind, "action": played.text})
-            self.entries = entries
-            self._told = {}  # said again on demand, in each language asked for
+            self._follow(game)
         return True
+
+    def _follow(self, game: Any) -> None:
+        """The log as data (and its sentences in each language said so far) for ``game``: only
+        the actions since the last pull are replayed, on this table's own replay, when the
+        game's history begins with the one followed so far; else the whole history."""
+        fresh = self._fresh
+        done = len(self.entries)
+        history = game.history
+        if fresh is None or fresh.history != history[:done]:
+            # a history this table has not followed (the first pull): replayed from the start
+            fresh = self._fresh = self.rules.replay_start(game)
+            self.entries, self._told, done = [], {}, 0
+        # a bot's entries are a bot seat's (no student's name): the room keeps no mover per
+        # move, so a student's seat later handed to a bot (or stood in for) is logged as a
+        # person's, and a bot's reason is never shown beside a student's own choice
+        kinds = [s["bot"] if not s["stand_in"] and not s["name"] else None
+                 for s in self.room["seats"]]
+        if any(e["bot"] != kinds[e["seat"]] for e in self.entries):
+            self.entries = [dict(e, bot=kinds[e["seat"]]) for e in self.entries]
+        for index in range(done, len(history)):
+            text, who = history[index], fresh.current_player
+            # the sentences of each language said so far, as a table at home tells its moves
+            tellers = {lang: self.rules.tell(fresh, who, text, lang) for lang in self._told}
+            played = fresh.play(text)
+            self.entries.append({"i": index, "seat": who, "bot": kinds[who],
+                                 "kind": played.kind, "action": played.text})
+            for lang, finish in tellers.items():
+                self._told[lang].append(finish(fresh))
 
     # ---- who moves -----------------------------------------------------------------------
     @property
