@@ -56,12 +56,15 @@ from ._assets import css, esm
 from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
                                   elemonster_strings)
-from ..table_rules import ELEMONSTER
+from ..elemonster.spec import SPEC as _SPEC
 from ._table_widget import TableWidget
 from .game_widget import _seat_bots
 from .save_store import SaveStore
 
 __all__ = ["ElemonsterWidget", "shell_rule", "points_breakdown"]
+
+#: Elemonster's rules at a table (its spec's, made once)
+ELEMONSTER = _SPEC.rules
 
 LOG_WINDOW = 80
 
