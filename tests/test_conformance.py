@@ -267,3 +267,43 @@ def test_every_registered_game_is_in_the_suite():
     """A game registered without conformance facts would skip the whole suite: refused."""
     assert set(GAMES) <= set(FACTS), sorted(set(GAMES) - set(FACTS))
     assert {g for g, _, _ in CASES} == set(GAMES)
+
+
+def test_every_game_keeps_the_typed_contracts(tmp_path):
+    """Each registered game, its table rules and its room facts satisfy the kit's protocols
+    (periodic_edu/tabletop/contracts.py), and so does the widgets' save store."""
+    from periodic_edu.tabletop.contracts import GameHooks, RoomFactsProtocol, SaveStore, TableRules
+    from periodic_edu.widgets.save_store import SaveStore as FileStore
+    for spec in GAMES.values():
+        assert isinstance(spec.new_game(seed=1, players=2), GameHooks), spec.name
+        assert isinstance(spec.rules, TableRules), spec.name
+        assert isinstance(spec.room, RoomFactsProtocol), spec.name
+    assert isinstance(FileStore(directory=tmp_path), SaveStore)
+    assert not isinstance(object(), TableRules)
+
+
+def test_a_game_missing_a_hook_cannot_be_made():
+    """The hooks are abstract: a game written without ``_apply`` fails at once, not at its
+    first move; ``_apply`` is called from the class, as the base declares it (static)."""
+    class Lacking(TurnGame):  # every hook but _apply
+        current_player = None
+        _hidden = staticmethod(lambda state: ())
+        _revealed = staticmethod(lambda before, after: ())
+
+        def _list_legal(self, state):
+            return []
+
+        def _checked(self, action):
+            return action
+
+        def _header(self):
+            return {}
+
+        @classmethod
+        def _from_header(cls, doc, version):
+            return cls()
+
+    with pytest.raises(TypeError, match="_apply"):
+        Lacking()
+    assert isinstance(TurnGame.__dict__["_apply"], staticmethod)
+    assert all(not getattr(spec.game, "__abstractmethods__", None) for spec in GAMES.values())
