@@ -1,10 +1,11 @@
 """What the teacher's page shows, built from the room's contract (no widget code here).
 
 The room (:mod:`periodic_edu.classroom`) stores refusals as the rules' reason ids with their
-parameters; this module says them in the teacher's language with each game's own message class,
-rebuilt by the game's spec (:meth:`periodic_edu.tabletop.spec.RoomFacts.message`), and turns ``teacher.overview()`` and
-``teacher.results()`` into the plain data the page draws. ``anonymous=True`` (projector mode)
-leaves every student's name out of the data itself - not merely hidden by the page.
+parameters; this module says them in the teacher's language with each game's own message
+class, rebuilt by the game's spec (:meth:`periodic_edu.tabletop.spec.RoomFacts.message`), and
+turns ``teacher.overview()`` and ``teacher.results()`` into the plain data the page draws.
+``anonymous=True`` (projector mode) leaves every student's name out of the data itself - not
+merely hidden by the page.
 """
 from __future__ import annotations
 
