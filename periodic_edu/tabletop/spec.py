@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 from .. import i18n
 from ..echo import echo
 from .bots import Bot, parse_bot_list
+from .contracts import TableRules
 from .errors import SaveError
 from .game import TurnGame
 
@@ -200,12 +201,12 @@ class GameSpec:
     #: the editions a class may choose (empty: the game has none, any is accepted)
     editions: tuple[str, ...] = ()
     #: the game's rules at a table: called with the spec, made once
-    table_rules: Callable[["GameSpec"], Any] = TurnGameRules
+    table_rules: Callable[["GameSpec"], TableRules] = TurnGameRules
     #: what a class room needs to know of the game (:class:`RoomFacts`)
     room: RoomFacts = field(default_factory=RoomFacts)
 
     @cached_property
-    def rules(self) -> Any:
+    def rules(self) -> TableRules:
         """The game's rules at a table (one object per spec)."""
         return self.table_rules(self)
 
