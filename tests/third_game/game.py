@@ -20,7 +20,7 @@ from periodic_edu.chemistry import element
 from periodic_edu.echo import echo
 from periodic_edu.games import GameSpec, RoomFacts, register_game
 from periodic_edu.tabletop import IllegalMoveError, Rng, TurnGame
-from periodic_edu.tabletop.bots import RandomBot
+from periodic_edu.tabletop.bots import Bot, RandomBot
 from periodic_edu.tabletop.game import check_players
 from periodic_edu.tabletop.spec import TurnGameRules
 
@@ -222,7 +222,17 @@ class RandomPlayer(RandomBot):
     pass
 
 
-BOTS = {"random": RandomPlayer}
+class GreedyPlayer(Bot):
+    """The first call that scores (it knows its own cards and the face-up one)."""
+
+    name = "greedy"
+
+    def pick(self, view: View, legal: list[Act]) -> Act:
+        face = energy(view.to_dict()["face"])
+        return next((a for a in legal if (energy(a.card) > face) == (a.call == "hi")), legal[0])
+
+
+BOTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 class Rules(TurnGameRules):
