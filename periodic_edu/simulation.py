@@ -22,11 +22,6 @@ from .tabletop.bots import play_out
 
 __all__ = ["DEFAULT_MAX_ROUNDS", "play_game", "simulate", "balance"]
 
-#: what can end a game, per game (ids of GameSpec.end_kind)
-END_KINDS = {"periodic": ("stack", "track", "round_limit"),
-             "elemonster": ("deck", "score", "max_rounds")}
-
-
 def play_game(game: str, seed: int, players: int, bot_names: Sequence[str],
               options: Mapping[str, Any] | None = None) -> Any:
     """Play one whole game between bots; the same arguments always give the same game.
@@ -73,7 +68,7 @@ def _balance_chunk(job: tuple) -> dict[str, Any]:
     game, seeds, players, bot_names, options = job
     spec = GAMES[game]
     agg = {"games": 0, "wins": [0.0] * players, "score": [0] * players, "turns": 0,
-           "rounds": 0, "ends": dict.fromkeys(END_KINDS[game], 0)}
+           "rounds": 0, "ends": dict.fromkeys(spec.end_kinds, 0)}
     for seed in seeds:
         g = play_game(game, seed, players, bot_names, options)
         best = g.winners()
@@ -101,8 +96,8 @@ def balance(games: int, players: int = 4, bots: str = "greedy", edition: str = "
         raise ValueError(f"games must be at least 1, not {games}")
     spec = get_game(game)
     bot_names = spec.parse_bots(bots, players)
-    settings = dict(options) if options is not None else (
-        {"edition": edition, "max_rounds": max_rounds} if game == "periodic" else {})
+    settings = dict(options) if options is not None else spec.balance_settings(edition,
+                                                                                max_rounds)
     jobs = jobs or os.cpu_count() or 1
     seeds = list(range(seed, seed + games))
     chunks = max(1, min(len(seeds), jobs * 8))
@@ -119,10 +114,9 @@ def balance(games: int, players: int = 4, bots: str = "greedy", edition: str = "
     n = sum(p["games"] for p in parts)
     wins = [sum(p["wins"][s] for p in parts) for s in range(players)]
     score = [sum(p["score"][s] for p in parts) for s in range(players)]
-    ends = {k: sum(p["ends"][k] for p in parts) for k in END_KINDS[game]}
+    ends = {k: sum(p["ends"][k] for p in parts) for k in spec.end_kinds}
     doc = {"game": game, "games": n, "players": players}
-    if game == "periodic":
-        doc.update(edition=settings["edition"])
+    doc.update({k: settings[k] for k in spec.report_settings})
     doc.update({
         "bots": bot_names, "max_rounds": settings.get("max_rounds"), "jobs": jobs,
         "seconds": round(elapsed, 2),

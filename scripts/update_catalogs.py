@@ -61,7 +61,7 @@ CODE_SOURCES = {
 CODE_SOURCES["elemonster"] = (
     [str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "elemonster").glob("*.py"))]
     + ["widgets/elemonster_widget.py", "widgets/_elemonster_rule_words.py",
-       "widgets/_elemonster_payload.py", "table_rules.py"],
+       "widgets/_elemonster_payload.py"],
     {"N_": None, "NP_": (1, 2)})
 TEMPLATE_COMMENT = """\
 # English source messages of the "{domain}" domain of periodic_edu.

@@ -37,6 +37,18 @@ from shared_builds import once_per_run
 REPO = Path(__file__).resolve().parent.parent
 
 
+def _games_of_test_folders() -> None:
+    """A test folder may bring a game of its own (issue 30: tests/third_game): its
+    ``registers.py`` registers it with the kit and with the conformance suite. Imported here,
+    before any test file is collected, so every suite over "all registered games" has it."""
+    import importlib
+    for path in sorted(Path(__file__).parent.glob("*/registers.py")):
+        importlib.import_module(f"{path.parent.name}.registers")
+
+
+_games_of_test_folders()
+
+
 #: The files that take longest, longest first (measured with ``--durations``; see
 #: docs/benchmarks.md). pytest-xdist hands whole files to its two workers in collection order,
 #: so these start first and the many short files fill the gaps at the end; in collection order

@@ -9,19 +9,101 @@ import random
 
 import pytest
 
+from game_conformance import FACTS, conformance
 from periodic_edu.games import GAMES
 from periodic_edu.tabletop import IllegalMoveError, SaveError, TurnGame, UndoError
 
-#: (game, players, options) cases; both games, every table size, both editions / variants
-CASES = [
-    ("periodic", 2, {"edition": "en", "max_rounds": 6}),
-    ("periodic", 3, {"edition": "uk", "max_rounds": 5}),
-    ("periodic", 5, {"edition": "en", "max_rounds": 4}),
-    ("elemonster", 2, {"variant": "beginner"}),
-    ("elemonster", 3, {"variant": "advanced"}),
-    ("elemonster", 5, {"variant": "beginner", "hearts": "last_card"}),
-]
 SEEDS = (1, 2, 3)
+
+
+def cases() -> list[tuple[str, int, dict]]:
+    """(game, players, options) cases of EVERY registered game (a game registered by a test
+    folder too: tests/conftest.py): each game's own, every table size, its editions/variants."""
+    return [(name, players, options) for name in GAMES if name in FACTS
+            for players, options in FACTS[name].cases]
+
+
+
+# ---- what each game hides, scrambled ------------------------------------------------------------
+#: Draws until the hidden part differs (a redeal can give the same cards back by chance).
+REDEALS = 20
+
+
+def _redeal(pool: list, sizes: list[int], rng: random.Random) -> list[list]:
+    """``pool`` shuffled and cut into piles of ``sizes`` (the rest, if any, is the last pile)."""
+    rng.shuffle(pool)
+    piles, at = [], 0
+    for size in sizes:
+        piles.append(pool[at:at + size])
+        at += size
+    piles.append(pool[at:])
+    return piles
+
+
+def _periodic_secrets(st, seat: int):
+    """What ``seat`` cannot see: the face-down stacks, the box, the award stacks' order, and
+    the other seats' dealt and chosen agenda cards (RULES §3)."""
+    others = [p for p in range(st.n) if p != seat]
+    return (tuple(map(tuple, st.stacks)), tuple(map(tuple, st.box)),
+            tuple(map(tuple, st.awards)),
+            tuple((tuple(st.dealt[p]), st.agenda[p]) for p in others))
+
+
+def _scramble_periodic(st, seat: int, rng: random.Random) -> None:
+    """Redeal every colour's face-down stack and box from the two together, shuffle the award
+    stacks, and deal the other seats new agenda cards from every card ``seat`` has not seen."""
+    before = _periodic_secrets(st, seat)
+    others = [p for p in range(st.n) if p != seat]
+    unseen = sorted(c.id for c in st.ctx.agenda_deck.cards if c.id not in st.dealt[seat])
+    for _ in range(REDEALS):
+        stacks, box = list(st.stacks), list(st.box)
+        for c in range(len(stacks)):
+            stack, rest = _redeal([*stacks[c], *box[c]], [len(stacks[c])], rng)
+            stacks[c], box[c] = tuple(stack), tuple(rest)
+        st.stacks, st.box = stacks, box
+        st.awards = [tuple(rng.sample(list(a), len(a))) for a in st.awards]
+        hands = _redeal(list(unseen), [len(st.dealt[p]) for p in others], rng)
+        dealt, agenda = list(st.dealt), list(st.agenda)
+        for p, hand in zip(others, hands):
+            if agenda[p] is not None:  # the kept card stays the kept one of the new hand
+                agenda[p] = hand[list(dealt[p]).index(agenda[p])]
+            dealt[p] = tuple(hand)
+        st.dealt, st.agenda = tuple(dealt), agenda
+        if _periodic_secrets(st, seat) != before:
+            return
+
+
+def _elemonster_secrets(st, seat: int):
+    """What ``seat`` cannot see: the draw pile and the other seats' hands (ELEMONSTER E-9)."""
+    return (tuple(st.pile), tuple(tuple(h) for p, h in enumerate(st.hands) if p != seat))
+
+
+def _scramble_elemonster(st, seat: int, rng: random.Random) -> None:
+    """Deal the other seats new hands, of the same sizes, from their hands and the draw pile
+    together (in a two-player game swapping the one other hand with itself would change
+    nothing); the rest is the new pile."""
+    from periodic_edu.elemonster.actions import card_order
+    before = _elemonster_secrets(st, seat)
+    others = [p for p in range(st.n) if p != seat]
+    for _ in range(REDEALS):
+        pool = [*st.pile, *(c for p in others for c in st.hands[p])]
+        *hands, pile = _redeal(pool, [len(st.hands[p]) for p in others], rng)
+        for p, hand in zip(others, hands):
+            st.hands[p] = sorted(hand, key=card_order)
+        st.pile = pile
+        if _elemonster_secrets(st, seat) != before:
+            return
+
+
+# the kit's two games: every table size, both editions / variants
+conformance("periodic", [(2, {"edition": "en", "max_rounds": 6}),
+                         (3, {"edition": "uk", "max_rounds": 5}),
+                         (5, {"edition": "en", "max_rounds": 4})],
+            _periodic_secrets, _scramble_periodic)
+conformance("elemonster", [(2, {"variant": "beginner"}), (3, {"variant": "advanced"}),
+                           (5, {"variant": "beginner", "hearts": "last_card"})],
+            _elemonster_secrets, _scramble_elemonster)
+CASES = cases()
 IDS = [f"{g}-{n}p-{'-'.join(map(str, o.values()))}" for g, n, o in CASES]
 
 
@@ -154,8 +236,8 @@ def test_views_hide_what_they_must(game, players, options):
         for seat in range(players):
             other = g.copy()
             where = f"{game} seed {seed} seat {seat}"
-            SCRAMBLE[game](other.state, seat, random.Random(seed * 100 + seat))
-            hidden = SECRETS[game]
+            FACTS[game].scramble(other.state, seat, random.Random(seed * 100 + seat))
+            hidden = FACTS[game].secrets
             assert hidden(other.state, seat) != hidden(g.state, seat), \
                 f"{where}: the scramble changed nothing hidden"
             assert other.view(seat) == g.view(seat), where
@@ -181,76 +263,47 @@ def test_new_games_draw_a_fresh_128_bit_seed():
         assert len(seeds) == 4 and max(seeds).bit_length() > 100, spec.name
 
 
-# ---- what each game hides, scrambled ------------------------------------------------------------
-#: Draws until the hidden part differs (a redeal can give the same cards back by chance).
-REDEALS = 20
+def test_every_registered_game_is_in_the_suite():
+    """A game registered without conformance facts would skip the whole suite: refused."""
+    assert set(GAMES) <= set(FACTS), sorted(set(GAMES) - set(FACTS))
+    assert {g for g, _, _ in CASES} == set(GAMES)
 
 
-def _redeal(pool: list, sizes: list[int], rng: random.Random) -> list[list]:
-    """``pool`` shuffled and cut into piles of ``sizes`` (the rest, if any, is the last pile)."""
-    rng.shuffle(pool)
-    piles, at = [], 0
-    for size in sizes:
-        piles.append(pool[at:at + size])
-        at += size
-    piles.append(pool[at:])
-    return piles
+def test_every_game_keeps_the_typed_contracts(tmp_path):
+    """Each registered game, its table rules and its room facts satisfy the kit's protocols
+    (periodic_edu/tabletop/contracts.py), and so does the widgets' save store."""
+    from periodic_edu.tabletop.contracts import GameHooks, RoomFactsProtocol, SaveStore, TableRules
+    from periodic_edu.widgets.save_store import SaveStore as FileStore
+    for spec in GAMES.values():
+        assert isinstance(spec.new_game(seed=1, players=2), GameHooks), spec.name
+        assert isinstance(spec.rules, TableRules), spec.name
+        assert isinstance(spec.room, RoomFactsProtocol), spec.name
+    assert isinstance(FileStore(directory=tmp_path), SaveStore)
+    assert not isinstance(object(), TableRules)
 
 
-def _periodic_secrets(st, seat: int):
-    """What ``seat`` cannot see: the face-down stacks, the box, the award stacks' order, and
-    the other seats' dealt and chosen agenda cards (RULES §3)."""
-    others = [p for p in range(st.n) if p != seat]
-    return (tuple(map(tuple, st.stacks)), tuple(map(tuple, st.box)),
-            tuple(map(tuple, st.awards)),
-            tuple((tuple(st.dealt[p]), st.agenda[p]) for p in others))
+def test_a_game_missing_a_hook_cannot_be_made():
+    """The hooks are abstract: a game written without ``_apply`` fails at once, not at its
+    first move; ``_apply`` is called from the class, as the base declares it (static)."""
+    class Lacking(TurnGame):  # every hook but _apply
+        current_player = None
+        _hidden = staticmethod(lambda state: ())
+        _revealed = staticmethod(lambda before, after: ())
 
+        def _list_legal(self, state):
+            return []
 
-def _scramble_periodic(st, seat: int, rng: random.Random) -> None:
-    """Redeal every colour's face-down stack and box from the two together, shuffle the award
-    stacks, and deal the other seats new agenda cards from every card ``seat`` has not seen."""
-    before = _periodic_secrets(st, seat)
-    others = [p for p in range(st.n) if p != seat]
-    unseen = sorted(c.id for c in st.ctx.agenda_deck.cards if c.id not in st.dealt[seat])
-    for _ in range(REDEALS):
-        stacks, box = list(st.stacks), list(st.box)
-        for c in range(len(stacks)):
-            stack, rest = _redeal([*stacks[c], *box[c]], [len(stacks[c])], rng)
-            stacks[c], box[c] = tuple(stack), tuple(rest)
-        st.stacks, st.box = stacks, box
-        st.awards = [tuple(rng.sample(list(a), len(a))) for a in st.awards]
-        hands = _redeal(list(unseen), [len(st.dealt[p]) for p in others], rng)
-        dealt, agenda = list(st.dealt), list(st.agenda)
-        for p, hand in zip(others, hands):
-            if agenda[p] is not None:  # the kept card stays the kept one of the new hand
-                agenda[p] = hand[list(dealt[p]).index(agenda[p])]
-            dealt[p] = tuple(hand)
-        st.dealt, st.agenda = tuple(dealt), agenda
-        if _periodic_secrets(st, seat) != before:
-            return
+        def _checked(self, action):
+            return action
 
+        def _header(self):
+            return {}
 
-def _elemonster_secrets(st, seat: int):
-    """What ``seat`` cannot see: the draw pile and the other seats' hands (ELEMONSTER E-9)."""
-    return (tuple(st.pile), tuple(tuple(h) for p, h in enumerate(st.hands) if p != seat))
+        @classmethod
+        def _from_header(cls, doc, version):
+            return cls()
 
-
-def _scramble_elemonster(st, seat: int, rng: random.Random) -> None:
-    """Deal the other seats new hands, of the same sizes, from their hands and the draw pile
-    together (in a two-player game swapping the one other hand with itself would change
-    nothing); the rest is the new pile."""
-    from periodic_edu.elemonster.actions import card_order
-    before = _elemonster_secrets(st, seat)
-    others = [p for p in range(st.n) if p != seat]
-    for _ in range(REDEALS):
-        pool = [*st.pile, *(c for p in others for c in st.hands[p])]
-        *hands, pile = _redeal(pool, [len(st.hands[p]) for p in others], rng)
-        for p, hand in zip(others, hands):
-            st.hands[p] = sorted(hand, key=card_order)
-        st.pile = pile
-        if _elemonster_secrets(st, seat) != before:
-            return
-
-
-SCRAMBLE = {"periodic": _scramble_periodic, "elemonster": _scramble_elemonster}
-SECRETS = {"periodic": _periodic_secrets, "elemonster": _elemonster_secrets}
+    with pytest.raises(TypeError, match="_apply"):
+        Lacking()
+    assert isinstance(TurnGame.__dict__["_apply"], staticmethod)
+    assert all(not getattr(spec.game, "__abstractmethods__", None) for spec in GAMES.values())

@@ -1,5 +1,6 @@
-"""The two games as the room sees them: create, replay, whose turn, scores, bots, the public
-view and a refusal's reason as an id with parameters.
+"""Any registered game as the room sees it: create, replay, whose turn, scores, bots, the public
+view and a refusal's reason as an id with parameters - each asked of the game's own spec
+(:class:`periodic_edu.tabletop.spec.RoomFacts`), so the room never names a game.
 
 The room keeps each table's game as the engine's own save (``Game.to_dict()``: seed + actions)
 and replays it with ``Game.from_dict`` for every move (a few milliseconds: every action is
@@ -11,59 +12,42 @@ import json
 from typing import Any
 
 from .. import games as registry
-from ..engine import Game as PeriodicGame
-from ..engine import IllegalMoveError
-from ..engine import seed_from_class_code
-from ..engine.editions import EDITIONS
+from ..tabletop import IllegalMoveError
 
 __all__ = ["GAMES", "new_game", "load_game", "to_move", "totals", "make_bot", "public_view",
-           "refusal", "movers", "IllegalMoveError", "BOTS"]
+           "refusal", "movers", "IllegalMoveError", "UNREAD", "editions", "edition_ok"]
 
-GAMES = tuple(sorted(registry.GAMES, key=lambda name: name != "periodic"))  # periodic first
+#: the registered games by name (live: a game registered later is a class's game too)
+GAMES = registry.GAMES
 
 
 def editions() -> tuple[str, ...]:
-    return tuple(EDITIONS)
+    """Every edition a class may choose (the games' that have editions)."""
+    return tuple(dict.fromkeys(e for spec in GAMES.values() for e in spec.editions))
+
+
+def edition_ok(game: str, edition: Any) -> bool:
+    return GAMES[game].edition_ok(edition)
 
 
 def game_class(game: str) -> Any:
-    return registry.GAMES[game].game
+    return GAMES[game].game
 
 
 def new_game(game: str, names: list[str], edition: str, seed: int | None,
              class_code: str | None, max_rounds: int | None = None) -> Any:
     """A new game for a table. ``class_code``: a duplicate deal, every table the code's seed."""
-    if game == "periodic":
-        if class_code is not None:
-            return PeriodicGame(players=names, edition=edition, class_code=class_code,
-                                max_rounds=max_rounds)
-        return PeriodicGame(players=names, edition=edition, seed=seed, max_rounds=max_rounds)
-    if class_code is not None:
-        seed = seed_from_class_code(class_code)
-    return game_class(game)(players=names, seed=seed, max_rounds=max_rounds)
+    return GAMES[game].room.new_game(names, edition, seed, class_code, max_rounds)
 
 
 def load_game(game: str, save: str) -> Any:
-    return game_class(game).from_dict(json.loads(save))
+    return GAMES[game].load_save(save)
 
 
 def trend_moves(game: str, save: str) -> list[tuple[int, str, str, str]]:
-    """Every Spend, Gain and Free Action move of a Periodic save, in order, as ``(seat, trend,
-    from, to)`` (Elemonster has no trends: ``[]``). The save holds only the destinations, so
-    the game is replayed from its seed to read where each flask stood before its move."""
-    if game != "periodic":
-        return []
-    from ..engine.actions import Action
-    doc = json.loads(save)
-    g = game_class(game).from_dict({**doc, "actions": []})
-    out = []
-    for text in doc["actions"]:
-        action = Action.parse(text)
-        if action.is_activation:
-            st = g._state  # the engine's own state, read only: where the mover's flask is
-            out.append((st.seat, action.trend, st.flask[st.seat], action.dest))
-        g.play(action)
-    return out
+    """The save's moves along a trend of the board, as ``(seat, trend, from, to)`` (a game
+    without trends: ``[]``)."""
+    return GAMES[game].room.trend_moves(save)
 
 
 def movers(game: str, save: str) -> list[int]:
@@ -87,21 +71,17 @@ def to_move(g: Any) -> int | None:
 
 
 def totals(g: Any) -> list[int]:
-    """Each seat's score: final when the game is over, else provisional (Periodic: the public
-    part only, without the hidden agenda; Elemonster: bond points and the hand's penalty)."""
-    rows = g.scores()
-    if isinstance(g, PeriodicGame) and not g.is_over:
-        return [r["printed_points"] + r["lab_points"] + r["aa_value"] + r["cubes_on_incomplete"]
-                for r in rows]
-    return [r["total"] for r in rows]
+    """Each seat's score: final when the game is over, else what the game shows before the
+    end (a secret part stays out)."""
+    return registry.spec_of_game(g).room.totals(g)
 
 
 def bot_names(game: str) -> tuple[str, ...]:
-    return tuple(registry.GAMES[game].bots)
+    return tuple(GAMES[game].bots)
 
 
 def make_bot(game: str, name: str, seed: int) -> Any:
-    return registry.GAMES[game].make_bot(name, seed, explain=False)
+    return GAMES[game].make_bot(name, seed, explain=False)
 
 
 def bot_action(game: str, g: Any, seat: int, bot: str, seed: int) -> str:
@@ -111,103 +91,26 @@ def bot_action(game: str, g: Any, seat: int, bot: str, seed: int) -> str:
 
 
 def public_view(g: Any) -> dict[str, Any]:
-    """What a spectator (a projector) may see: everything public, no seat's secrets.
-
-    Built from seat 0's view with that seat's secrets removed (Periodic: its agenda, its
-    dealt agenda choices, its agenda score; Elemonster: its hand and the hand's penalty, a
-    forced-swap card), and no legal actions. When the game is over, the final scores are
-    public (the agendas are revealed by the rules)."""
-    view = g.view(0)
-    view["legal_actions"] = []
-    if isinstance(g, PeriodicGame):
-        view["player"] = None
-        view["agenda_choices"] = []
-        for p in view["players_state"]:
-            p["agenda"] = None
-        for s in view["scores"]:
-            s["agenda"] = s["agenda_assignment"] = s["total"] = None
-        if g.is_over:
-            view["final_scores"] = g.scores()
-    else:
-        view["seat"] = None
-        view.pop("hand", None)
-        view.pop("hand_penalty", None)
-        duel = view.get("duel")
-        if duel and duel.get("swap_card") not in (None, "hidden"):
-            duel["swap_card"] = "hidden"
-        if g.is_over:
-            view["final_scores"] = g.scores()
-    return view
+    """What a spectator (a projector) may see: everything public, no seat's secrets, no legal
+    actions; the final scores once the game is over."""
+    return registry.spec_of_game(g).room.public_view(g)
 
 
-# ---- refusals ---------------------------------------------------------------------------------
-_TYPED = ("not_string", "seat_only_gain", "spot_order", "not_notation", "unknown_code",
-          "not_a_cell")
-#: refusals of text the engine could not read as a move at all: the room keeps them as "an
-#: unreadable move", never the text (issue 29: no free text on the teacher's page)
-UNREAD = ("notation", "not_string", "not_notation", "unknown_code", "not_a_cell")
+class _Unread:
+    """The reason ids, of every game, of text the engine could not read as a move at all: the
+    room keeps them as "an unreadable move", never the text (issue 29: no free text on the
+    teacher's page). Live, like :data:`GAMES`."""
+
+    def __contains__(self, reason: object) -> bool:
+        return reason == "notation" or any(reason in s.room.unread for s in GAMES.values())
 
 
-def _elemonster_keys() -> dict[str, str]:
-    """Elemonster's refusal message (its catalog id, an English text) -> the rules' short id
-    for it (the rules keep both in one table); ids the room stores instead of sentences."""
-    try:
-        from ..elemonster import rules
-        table = getattr(rules, "_WHY", {})
-        # a part of a sentence ("now player 2 must <parry or yield>"): "prompt.<id>"
-        parts = getattr(rules, "_PROMPT_WHAT", {})
-    except ImportError:  # pragma: no cover
-        table, parts = {}, {}
-    keys = {(m if isinstance(m, str) else m[0]): f"prompt.{k}" for k, m in parts.items()}
-    keys.update({(m if isinstance(m, str) else m[0]): k for k, m in table.items()})
-    return keys
-
-
-def _reason_id(game: str, key: Any) -> str:
-    if game == "periodic":
-        return str(key)
-    msgid = key if isinstance(key, str) else key[0]
-    return _elemonster_keys().get(msgid, "other")
-
-
-def _plain(game: str, value: Any) -> Any:
-    """A reason's parameter as JSON: ids, numbers, lists of them; a nested reason (a part of
-    the sentence) as ``{"id", "params"}``."""
-    if hasattr(value, "key") and hasattr(value, "params"):
-        return {"id": _reason_id(game, value.key),
-                "params": {k: _plain(game, v) for k, v in value.params.items()}}
-    if isinstance(value, (list, tuple)):
-        return [_plain(game, v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    return str(value)
+UNREAD = _Unread()
 
 
 def refusal(game: str, error: IllegalMoveError) -> tuple[str, str, str, dict]:
-    """``(reason id, group kind, group id, params)`` of a refused move, never free text.
-
-    The reason is the rules' own: Periodic's :class:`~periodic_edu.engine.reasons.Reason` key,
-    Elemonster's reason id (``rules._WHY``), with their parameters (ids and numbers). Grouped by
-    the trend when the reason names one (``"trend"``: ``ionization_energy``...), in Elemonster
-    by the duel value (``"value"``: ``ie``...), else by the rule (the reason's id). A refusal
-    without a structured reason (notation the engine could not read) is the rule
-    ``notation``."""
-    why = getattr(error, "why", None)
-    if not (hasattr(why, "key") and hasattr(why, "params")):
-        why = getattr(error, "reason", None)
-    if not (hasattr(why, "key") and hasattr(why, "params")):
-        return "notation", "rule", "notation", {}
-    key = _reason_id(game, why.key)
-    params = {k: _plain(game, v) for k, v in why.params.items()}
-    if game == "periodic" and key in _TYPED:
-        params.pop("text", None)  # what was typed is kept once, as the refusal's action
-    if game == "periodic":
-        if isinstance(params.get("trend"), str):
-            return key, "trend", params["trend"], params
-        return key, "rule", key, params
-    values = params.get("v", params.get("values"))
-    if isinstance(values, str):
-        return key, "value", values, params
-    if isinstance(values, list) and len(values) == 1 and isinstance(values[0], str):
-        return key, "value", values[0], params
-    return key, "rule", key, params
+    """``(reason id, group kind, group id, params)`` of a refused move, never free text: the
+    rules' own message stored through ``Message.to_dict()`` (its id and parameters), grouped
+    as the game groups it (by a trend, a duel value, or the rule). A refusal without a
+    structured reason (notation the engine could not read) is the rule ``notation``."""
+    return GAMES[game].room.refusal(error)

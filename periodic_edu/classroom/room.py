@@ -142,7 +142,7 @@ class Room:
             raise BadInput("bad_choice", setting="game", choices=", ".join(games.GAMES))
         tables = _int_setting(tables, "tables", 1, 60)
         seats = _int_setting(seats, "seats", 2, 5)
-        if game == "periodic" and edition not in games.editions():
+        if not games.edition_ok(game, edition):
             raise BadInput("bad_choice", setting="edition", choices=", ".join(games.editions()))
         if not isinstance(edition, str) or len(edition) > 8:
             raise BadInput("bad_choice", setting="edition", choices=", ".join(games.editions()))

@@ -14,6 +14,7 @@ from ..assignments import (DEFAULT_SITE, HomeworkError, new_assignment, parse_li
 from ..i18n import N_
 from ..tabletop import safejson
 from .common import UserError, print_json
+from ..games import GAMES
 from .lang import Words
 
 #: the flags of a result, as the table says them
@@ -25,7 +26,7 @@ def register(sub) -> None:
     top = sub.add_parser("assignment", help="homework: make an assignment link, read codes")
     inner = top.add_subparsers(dest="assignment_command", required=True, parser_class=type(top))
     p = inner.add_parser("new", help="print an assignment's link to the static site")
-    p.add_argument("--game", required=True, choices=["periodic", "elemonster"])
+    p.add_argument("--game", required=True, choices=list(GAMES))  # every registered game
     p.add_argument("--seed", required=True, type=int)
     p.add_argument("--players", type=int, default=2, help="the student and the bots, 2 to 5")
     p.add_argument("--bots", default="greedy",

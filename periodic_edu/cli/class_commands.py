@@ -17,6 +17,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from .common import UserError
+from ..games import GAMES
 from .lang import Words
 
 
@@ -24,7 +25,7 @@ def register(sub) -> None:
     top = sub.add_parser("class", help="class play: create a class, delete classes")
     inner = top.add_subparsers(dest="class_command", required=True, parser_class=type(top))
     p = inner.add_parser("new", help="create a class and print its code and teacher key")
-    p.add_argument("--game", required=True, choices=["periodic", "elemonster"])
+    p.add_argument("--game", required=True, choices=list(GAMES))  # every registered game
     p.add_argument("--tables", type=int, default=1)
     p.add_argument("--seats", type=int, default=3)
     p.add_argument("--edition", default="en", help="Periodic's edition (en, uk)")

@@ -90,19 +90,7 @@ def run_simulate(args) -> int:
         print_json(doc)
         return 0
     _ = Words(args.lang)
-    if args.game == "periodic":
-        print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
-                "{max_rounds}").format(
-            games=_.ngettext("{n} game", "{n} games", args.games).format(n=args.games),
-            players=args.players, edition=args.edition, bots=", ".join(bot_names),
-            max_rounds=args.max_rounds))
-    else:
-        print(_("{games}, {players}, variant {variant}, bots {bots}").format(
-            games=_.ngettext("{n} Elemonster game", "{n} Elemonster games",
-                             args.games).format(n=args.games),
-            players=_.ngettext("{n} player", "{n} players", args.players).format(
-                n=args.players),
-            variant=args.variant, bots=", ".join(bot_names)))
+    _SIMULATE_HEADERS.get(args.game, _plain_header)(args, bot_names, _)
     results = doc["games"]
     shown = results if len(results) <= 20 else results[:10]
     width = max(len(_(t)) for t in END_TEXT.values())
@@ -144,12 +132,34 @@ def run_replay(args) -> int:
     if ended:
         state += " ({})".format(_(END_TEXT[ended]) if ended in END_TEXT else clean(ended))
     names = [clean(n) for n in game.names]
-    if spec.name == "periodic":
-        _print_periodic(summary, shown, state, names, _)
-    else:
-        _print_elemonster(summary, shown, state, names, _)
+    _REPLAY_PRINTERS.get(spec.name, _print_plain)({**summary, "title": spec.title}, shown,
+                                                  state, names, _)
     print(_("winner(s): {names}").format(names=", ".join(names[w] for w in summary["winners"])))
     return 0
+
+
+def _periodic_header(args, bot_names: list[str], _) -> None:
+    print(_("{games}, {players} players, edition {edition}, bots {bots}, max rounds "
+            "{max_rounds}").format(
+        games=_.ngettext("{n} game", "{n} games", args.games).format(n=args.games),
+        players=args.players, edition=args.edition, bots=", ".join(bot_names),
+        max_rounds=args.max_rounds))
+
+
+def _elemonster_header(args, bot_names: list[str], _) -> None:
+    print(_("{games}, {players}, variant {variant}, bots {bots}").format(
+        games=_.ngettext("{n} Elemonster game", "{n} Elemonster games",
+                         args.games).format(n=args.games),
+        players=_.ngettext("{n} player", "{n} players", args.players).format(n=args.players),
+        variant=args.variant, bots=", ".join(bot_names)))
+
+
+def _plain_header(args, bot_names: list[str], _) -> None:
+    """Any other registered game: the counts and the bots (its settings are its own)."""
+    print(_("{games}, {players}, bots {bots}").format(
+        games=_.ngettext("{n} game", "{n} games", args.games).format(n=args.games),
+        players=_.ngettext("{n} player", "{n} players", args.players).format(n=args.players),
+        bots=", ".join(bot_names)))
 
 
 def _print_periodic(summary: dict, shown: str, state: str, names: list[str], _) -> None:
@@ -182,6 +192,26 @@ def _print_elemonster(summary: dict, shown: str, state: str, names: list[str], _
     for r in summary["scores"]:
         print(f"{r['seat'] + 1:<6} {names[r['seat']][:12]:<12} {r['bonds']:>8} "
               f"{r['bond_points']:>6} {r['hand']['total']:>6} {r['total']:>6}")
+
+
+def _print_plain(summary: dict, shown: str, state: str, names: list[str], _) -> None:
+    """Any other registered game: its seed, seats, actions and each seat's total."""
+    print(_("{file}: {game}, seed {seed}, {players}, {actions}, {state}").format(
+        file=shown, game=clean(summary["title"]), seed=summary.get("seed"),
+        players=_.ngettext("{n} player", "{n} players", len(names)).format(n=len(names)),
+        actions=_.ngettext("{n} action", "{n} actions",
+                           summary["actions"]).format(n=summary["actions"]),
+        state=state))
+    seat, name, total = _("seat"), _("name"), _("total")
+    print(f"{seat:<6} {name:<12} {total:>6}")
+    for i, r in enumerate(summary["scores"]):
+        print(f"{i + 1:<6} {names[i][:12]:<12} {r['total']:>6}")
+
+
+#: The CLI's own words for the kit's games (their settings, their score columns); any other
+#: registered game is printed plainly (its counts, bots and totals)
+_SIMULATE_HEADERS = {"periodic": _periodic_header, "elemonster": _elemonster_header}
+_REPLAY_PRINTERS = {"periodic": _print_periodic, "elemonster": _print_elemonster}
 
 
 # ---- balance -----------------------------------------------------------------------------------

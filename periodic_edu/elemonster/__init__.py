@@ -2,7 +2,8 @@
 
 Element cards with real data, duels of electronegativity against ionization energy, and bonds
 built from electron shells. Its own package beside ``periodic_edu.engine``, sharing the element
-data and the engine's error types; pure standard library, no widget code.
+data and the tabletop's error types; pure standard library, no widget code. How the kit hosts
+it (its ``GameSpec``, table rules and room facts) is :mod:`.spec`, registered once.
 
 >>> from periodic_edu.elemonster import check_bond
 >>> check_bond("molecule", "H2O")

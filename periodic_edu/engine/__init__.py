@@ -20,6 +20,8 @@ Modules, one job each:
 * :mod:`.scoring` - final scoring, tiebreaks, the agenda optimizer
 * :mod:`.view` - :class:`PlayerView`, what one player may see
 * :mod:`.game` - the :class:`Game` facade: play/undo/view/save/load
+* :mod:`.spec` - Periodic as the kit hosts it: its ``GameSpec``, table rules and room facts,
+  registered once (imported by :mod:`periodic_edu.games`)
 """
 from __future__ import annotations
 

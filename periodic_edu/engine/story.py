@@ -1,4 +1,4 @@
-"""The game log of a Periodic table (:mod:`periodic_edu.table_rules`, shown by
+"""The game log of a Periodic table (:class:`periodic_edu.engine.spec.PeriodicRules`, shown by
 :class:`~periodic_edu.widgets.GameWidget`): one readable entry per action.
 
 An entry says who did what in one sentence (a bot's own explanation, or the same describer for a

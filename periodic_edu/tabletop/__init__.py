@@ -11,6 +11,10 @@ Standard library only. Modules, one job each:
 * :mod:`.bots` - the bot layer: a decision with its reason, the bot base, random bots, the
   ``--bots`` list, playing a game out
 * :mod:`.table` - a table: seats (a person or a bot), the public log, the undo policy, saves
+* :mod:`.spec` - :class:`GameSpec`, what the kit needs to host a game, and the registry every
+  game registers with (``register_game``; :mod:`periodic_edu.games` is the kit's front door)
+* :mod:`.contracts` - the contracts as ``typing.Protocol``s: a game's hooks, table rules, the
+  save store, a game's room facts
 
 Every translatable sentence is a :class:`periodic_edu.i18n.Message` (a ``str`` keyed by domain
 and id that renders in any language).

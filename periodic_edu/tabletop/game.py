@@ -28,6 +28,7 @@ the first bad action. :meth:`from_json` reads with bounds (size, nesting, intege
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable
 
 from ..echo import echo, has_control
@@ -39,8 +40,10 @@ from .seeds import new_seed
 __all__ = ["TurnGame", "check_players"]
 
 
-class TurnGame:
-    """Base class of a turn-based game (see the module docstring for the hooks)."""
+class TurnGame(ABC):
+    """Base class of a turn-based game (see the module docstring for the hooks; they are
+    abstract, and :class:`~periodic_edu.tabletop.contracts.GameHooks` states them as a
+    protocol)."""
 
     #: the save's ``format`` field
     SAVE_FORMAT: ClassVar[str] = ""
@@ -73,37 +76,48 @@ class TurnGame:
         self._reveals: list[tuple[str, ...]] = []
         self._legal: list[Any] | None = None
 
-    # ---- hooks (each game defines them) --------------------------------------------------------
-    def _list_legal(self, state: Any) -> list[Any]:  # pragma: no cover - interface
-        raise NotImplementedError
+    # ---- hooks (each game defines them; abstract: a game missing one cannot be made) ---------
+    @abstractmethod
+    def _list_legal(self, state: Any) -> list[Any]:
+        """Every legal action in ``state``, in a stable order."""
 
-    def _checked(self, action: Any) -> Any:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def _checked(self, action: Any) -> Any:
+        """The canonical legal action for ``action``, or :class:`IllegalMoveError`."""
 
-    def _apply(self, state: Any, action: Any) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
+    # ``play`` and ``_restore`` call it from the class (``cls._apply(state, action)``, the hot
+    # path of simulations): a static method, as declared here
+    @staticmethod
+    @abstractmethod
+    def _apply(state: Any, action: Any) -> None:
+        """Play ``action`` on ``state``, in place (deterministic: randomness is in the state)."""
 
     @staticmethod
-    def _hidden(state: Any) -> Any:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def _hidden(state: Any) -> Any:
+        """A fingerprint of the hidden information of ``state``."""
 
     @staticmethod
-    def _revealed(before: Any, after: Any) -> tuple[str, ...]:  # pragma: no cover
-        raise NotImplementedError
+    @abstractmethod
+    def _revealed(before: Any, after: Any) -> tuple[str, ...]:
+        """What became visible between two fingerprints (kinds of ``REVEAL_TEXT``)."""
 
-    def _header(self) -> dict[str, Any]:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def _header(self) -> dict[str, Any]:
+        """The save's fields besides ``format``, ``version`` and ``actions``."""
 
     @classmethod
-    def _from_header(cls, doc: dict[str, Any], version: int) -> "TurnGame":  # pragma: no cover
-        raise NotImplementedError
+    @abstractmethod
+    def _from_header(cls, doc: dict[str, Any], version: int) -> "TurnGame":
+        """A new game from a save's header fields."""
 
     def _save_version(self) -> int:
         return self.SAVE_VERSIONS[-1]
 
     @property
-    def current_player(self) -> int | None:  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the game is over."""
 
     # ---- queries -------------------------------------------------------------------------------
     @property

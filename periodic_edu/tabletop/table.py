@@ -66,9 +66,10 @@ A table is given ``rules``: an object with (the game itself offers ``play``, ``u
   ``lang`` (the reason Undo is refused);
 * ``settings(game)`` -> the settings that start the same kind of game again.
 
-The two games' rules are ``PERIODIC`` and ``ELEMONSTER`` in
-:mod:`periodic_edu.table_rules` (the Periodic log's sentences: :mod:`periodic_edu.engine.story`). Class play reads the same table per device: ``log(lang, viewer=seat)`` for
-that seat's log, ``person_to_move`` / ``bot_to_move`` for whose turn it is.
+Each game's rules are its spec's ``rules`` (:mod:`periodic_edu.games`; Periodic's in
+:mod:`periodic_edu.engine.spec`; the Periodic log's sentences: :mod:`periodic_edu.engine.story`).
+Class play reads the same table per device: ``log(lang, viewer=seat)`` for that seat's log,
+``person_to_move`` / ``bot_to_move`` for whose turn it is.
 
 Errors: a refused request raises :class:`TableError` (a ``ValueError``) whose ``reason`` is a
 :class:`Text` to render in any language; the game's own ``IllegalMoveError`` passes through.

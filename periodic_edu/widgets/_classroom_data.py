@@ -1,11 +1,11 @@
 """What the teacher's page shows, built from the room's contract (no widget code here).
 
 The room (:mod:`periodic_edu.classroom`) stores refusals as the rules' reason ids with their
-parameters; this module says them in the teacher's language with the games' own message
-classes (Periodic: :class:`periodic_edu.engine.reasons.Reason`; Elemonster:
-:class:`periodic_edu.elemonster.words.Reason`), and turns ``teacher.overview()`` and
-``teacher.results()`` into the plain data the page draws. ``anonymous=True`` (projector mode)
-leaves every student's name out of the data itself - not merely hidden by the page.
+parameters; this module says them in the teacher's language with each game's own message
+class, rebuilt by the game's spec (:meth:`periodic_edu.tabletop.spec.RoomFacts.message`), and
+turns ``teacher.overview()`` and ``teacher.results()`` into the plain data the page draws.
+``anonymous=True`` (projector mode) leaves every student's name out of the data itself - not
+merely hidden by the page.
 """
 from __future__ import annotations
 
@@ -16,72 +16,49 @@ from typing import Any
 
 from .. import i18n
 from ..board import TREND_NAMES
+from ..classroom.games import UNREAD
+from ..games import GAMES, RoomFacts
+from ..locale.widget_texts import PAGE
 from ..tabletop.table import Text
 
 __all__ = ["say_refusal", "group_title", "glance", "results_table", "results_csv",
            "needs_the_teacher", "public_table"]
 
 
-def _periodic_reason(reason: str, params: dict, action: str) -> Any:
-    from ..engine.reasons import MESSAGES, Reason
-    if reason not in MESSAGES:
-        raise KeyError(reason)
-    params = dict(params)
-    text = MESSAGES[reason]
-    text = text if isinstance(text, str) else text[0]
-    if "{text}" in text and "text" not in params:
-        # the room keeps what was typed once, as the action (none on the projector)
-        params["text"] = action or "…"
-    return Reason(reason, **params)
-
-
-def _elemonster_reason(reason: str, params: dict) -> Any:
-    from ..elemonster import rules
-    from ..elemonster.words import Reason
-    table = dict(getattr(rules, "_WHY", {}))
-    # the parts of sentences, stored as "prompt.<id>" (classroom.games)
-    table.update({f"prompt.{k}": m for k, m in getattr(rules, "_PROMPT_WHAT", {}).items()})
-
-    def build(rid: str, ps: dict) -> Any:
-        if rid not in table:
-            raise KeyError(rid)
-        return Reason(table[rid], **{k: build(v["id"], v.get("params", {}))
-                                     if isinstance(v, dict) and "id" in v else v
-                                     for k, v in ps.items()})
-
-    return build(reason, params)
+def _room_facts(game: str) -> Any:
+    return GAMES[game].room if game in GAMES else RoomFacts()
 
 
 def say_refusal(game: str, reason: str, params: dict, action: str, lang: str) -> str:
-    """A stored refusal (reason id + parameters) as the rules say it, in ``lang``. A reason the
-    game no longer knows (a stored class older than the rules) is named by its id. Text the
-    engine could not read is "a move the game cannot read", never the text itself (the room
-    keeps no such text since issue 29; a class stored before still may)."""
-    from ..classroom.games import UNREAD
+    """A stored refusal (reason id + parameters) as the rules say it, in ``lang``: the game's
+    own message rebuilt by its spec (``RoomFacts.message``). A reason the game no longer knows
+    (a stored class older than the rules) is named by its id. Text the engine could not read
+    is "a move the game cannot read", never the text itself (the room keeps no such text since
+    issue 29; a class stored before still may)."""
     if reason == "unreadable" or reason in UNREAD:
         return Text("teacher_unreadable").render(lang)
     try:
-        if game == "periodic":
-            return _periodic_reason(reason, params, action).render(lang)
-        return _elemonster_reason(reason, params).render(lang)
+        return _room_facts(game).message(reason, params, action).render(lang)
     except (KeyError, IndexError, ValueError, TypeError):
         return Text("teacher_unknown_rule", rule=reason).render(lang)
 
 
+#: what a refusal group holds besides its ``{kind: id}``
+_GROUP_FIELDS = ("count", "examples", "tables", "students")
+
+
 def group_title(game: str, group: dict, lang: str,
                 anonymous: bool = False) -> tuple[str, str, str]:
-    """``(kind, id, title)`` of a refusal group: a trend (its name as printed on the board), an
-    Elemonster duel value (its name) or a rule (the rule's sentence of the first example;
-    ``anonymous``: without what was typed)."""
-    if "trend" in group:
-        trend = group["trend"]
-        name = i18n.gettext("board", TREND_NAMES[trend], lang) if trend in TREND_NAMES else trend
-        return "trend", trend, Text("teacher_group_trend", trend=name).render(lang)
-    if "value" in group:
-        from ..elemonster.words import VALUE_WORDS, term
-        return "value", group["value"], Text("teacher_group_value", value=term(
-            VALUE_WORDS, group["value"], lang)).render(lang)
-    rule = group.get("rule", "")
+    """``(kind, id, title)`` of a refusal group: a group the game made (Periodic: a trend,
+    Elemonster: a duel value; said by the game's spec) or a rule (the rule's sentence of the
+    first example; ``anonymous``: without what was typed)."""
+    kind = next((k for k in group if k not in _GROUP_FIELDS), "rule")
+    if kind != "rule":
+        word = _room_facts(game).group_word(kind, group[kind], lang)
+        if word is not None and f"teacher_group_{kind}" in PAGE:
+            return kind, group[kind], Text(f"teacher_group_{kind}",
+                                           **{kind: word}).render(lang)
+    rule = group.get(kind, "")
     first = group["examples"][0] if group.get("examples") else None
     sentence = (say_refusal(game, first["reason"], first["params"],
                             "" if anonymous else first["action"], lang) if first else rule)
@@ -289,22 +266,13 @@ def public_table(game: str, table: int, view: dict, lang: str, anonymous: bool) 
     """One table's public view (``room.spectate``: nothing a seat keeps secret) as the page's
     "watch a table" panel shows it: per seat, the public facts of the game, as numbers and
     names in ``lang``. ``anonymous``: seats by label only."""
-    from ..chemistry import element_name
     room = view.get("room", {})
     seats = []
     for i, seat in enumerate(room.get("seats", [])):
         row: dict[str, Any] = {"seat": i, "label": seat_label(table, i, lang),
                                "name": None if anonymous else seat.get("name"),
                                "bot": seat.get("bot")}
-        if game == "periodic" and i < len(view.get("players_state", ())):
-            p = view["players_state"][i]
-            flask = p.get("flask")
-            row.update(flask=f"{element_name(flask, lang)} ({flask})" if flask else None,
-                       energy=p.get("energy"), cubes=p.get("research_cubes"),
-                       cards=len(p.get("completed_cards") or ()), aa=p.get("aa_value"))
-        elif game != "periodic" and i < len(view.get("hand_sizes") or ()):
-            row.update(hand=view["hand_sizes"][i], bonds=len((view.get("bonds") or [[]])[i]),
-                       bond_points=(view.get("bond_points") or [0])[i])
+        row.update(_room_facts(game).seat_facts(view, i, lang))
         seats.append(row)
     return {"table": table, "label": Text("teacher_table", table=table + 1).render(lang),
             "game": game, "round": view.get("round"), "to_move": view.get("to_move"),

@@ -53,7 +53,6 @@ import traitlets
 
 from .. import i18n
 from ..locale.widget_texts import FRONT_END
-from ..table_rules import ELEMONSTER, PERIODIC
 from ..tabletop.table import TableError, Text
 from ._assets import css, esm
 from ._base import describe
@@ -62,8 +61,9 @@ from ._page_limits import PageLimits
 from ._room_widget import IntentError, RoomWidget
 from ._seat_table import MovedOn, SeatTable
 from ._table_widget import TableWidget
-from .elemonster_widget import ElemonsterWidget
-from .game_widget import GameWidget
+from .elemonster_widget import ELEMONSTER, ElemonsterWidget
+from .game_views import resolve, views_of
+from .game_widget import PERIODIC, GameWidget
 
 __all__ = ["ClassGameWidget", "ClassElemonsterWidget", "ClassPlayWidget", "class_play_box",
            "ClassPlayBox", "parse_intent", "IntentError", "INTENTS", "REFRESH_MS", "BOT_PACE_S", "TOUCH_S"]
@@ -180,8 +180,6 @@ class ClassElemonsterWidget(_SeatView, ElemonsterWidget):
         return f"<ClassElemonsterWidget {self.table.seat!r}>"
 
 
-_VIEWS = {"periodic": ClassGameWidget, "elemonster": ClassElemonsterWidget}
-
 # ---- joining ---------------------------------------------------------------------------------
 #: type -> (required keys, optional keys)
 INTENTS: dict[str, tuple[frozenset, frozenset]] = {
@@ -259,8 +257,8 @@ class ClassPlayWidget(RoomWidget):
         if served is None:
             served = sys.platform != "emscripten"
         self._served = bool(served)
-        if game not in _VIEWS:
-            raise ValueError(f"game must be 'periodic' or 'elemonster', not {describe(game)}")
+        if views_of(game) is None:
+            raise ValueError(f"game must be a game with a class seat view, not {describe(game)}")
         self._seat: Any = None
         self._joining: tuple[str, str] | None = None
         self.view: Any = None
@@ -383,8 +381,8 @@ class ClassPlayWidget(RoomWidget):
             if not (joined and seat.leave()):
                 self._limits.hold(seat.code, seat.token)
             self._last_game = state["room"]["game"]
-            raise TableError(Text("class_other_game" if self.game == "periodic"
-                                  else "class_other_game_periodic"))
+            raise TableError(Text(getattr(views_of(self._last_game), "join_on_its_tab", "")
+                                  or "class_other_game"))
         self._seat = seat
         self._limits.hold(seat.code, seat.token)
         self.pin = seat.pin or ""
@@ -432,7 +430,7 @@ class ClassPlayWidget(RoomWidget):
             state = seat.state()
             self._window = state.get("connected_seconds", 30)
             if state["game"] is not None:
-                self.view = _VIEWS[self.game](seat, lang=self.lang)
+                self.view = resolve(views_of(self.game).seat_view)(seat, lang=self.lang)
                 self.view.observe(self._moved_on, names="error")
                 self.box.children = (self.view,)
             room, revision, over = state["room"], state["revision"], state["over"]

@@ -457,19 +457,21 @@ def dashboard(symbol: str = "Na", seed: int | None = None,
     note = w.HTML()
     # the tab labels' style lives with the app: the Play tab (which also carries it) may
     # never be opened
+    from .game_views import tab_of
     from .resume_scout import ResumeScout
 
     def saved_game(game: str) -> None:
         """A reload opens the tab of the game this browser saved (its widget offers to resume),
         unless the visitor has already chosen a tab."""
-        if tabs.selected_index in (0, None):
-            tabs.selected_index = 2 if game == "periodic" else 3
+        if tabs.selected_index in (0, None) and tab_of(game) is not None:
+            tabs.selected_index = tab_of(game)
 
     scout = ResumeScout(store, saved_game, lang=lang)
 
     def class_seat(game: str) -> None:
         """A reopened tab lands on the class game this browser holds a seat in."""
-        tabs.selected_index = 2 if game == "periodic" else 3
+        if tab_of(game) is not None:
+            tabs.selected_index = tab_of(game)
 
     prefs = chosen.prefs = PagePrefs(chosen.from_device, class_seat,
                                      title=DASHBOARD["title"], lang=lang)

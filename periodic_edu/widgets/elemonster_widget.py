@@ -57,12 +57,15 @@ from ._base import describe
 from ._elemonster_payload import (TEXT, VALUE_LABELS, card_payload, card_sources,
                                   elemonster_strings)
 from ._elemonster_rule_words import counted as _counted, points_breakdown, shell_rule
-from ..table_rules import ELEMONSTER
+from ..elemonster.spec import SPEC as _SPEC
 from ._table_widget import TableWidget
 from .game_widget import _seat_bots
 from .save_store import SaveStore
 
 __all__ = ["ElemonsterWidget", "shell_rule", "points_breakdown"]
+
+#: Elemonster's rules at a table (its spec's, made once)
+ELEMONSTER = _SPEC.rules
 
 LOG_WINDOW = 80
 

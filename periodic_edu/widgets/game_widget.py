@@ -46,11 +46,14 @@ from . import _a11y_payload, _payload
 from ._assets import css, esm
 from ._base import describe, local
 from ..engine.story import OBJECTIVE_WORDS
-from ..table_rules import PERIODIC
+from ..engine.spec import SPEC as _SPEC
 from ._table_widget import PLAYER_COLOURS, TableWidget
 from .save_store import SaveStore
 
 __all__ = ["GameWidget", "PLAYER_COLOURS"]
+
+#: Periodic's rules at a table (its spec's, made once)
+PERIODIC = _SPEC.rules
 
 #: the engine's reasons (engine.reasons.MESSAGES) that quote notation or seat numbers
 _NOTATION_REASONS = frozenset({

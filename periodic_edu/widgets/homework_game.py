@@ -33,7 +33,9 @@ from ..checks import item_bank
 from ..games import get_game
 from ..locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK
 from ..tabletop.table import Table, TableError, Text
+from ._base import describe
 from ._qr import qr_svg
+from .game_views import resolve, views_of
 
 __all__ = ["AssignedTable", "HomeworkSession", "ANSWER_LETTERS", "qr_svg"]
 
@@ -166,20 +168,29 @@ def _answers(items: tuple[str, ...], answers: Any) -> dict[str, dict[str, Any]] 
 
 
 def _assigned_widget(assignment: Assignment, lang: str, bot_delay: float) -> Any:
-    """The Play tab's game view playing the assignment (seat 1 the student's)."""
-    from .elemonster_widget import ElemonsterWidget
-    from .game_widget import GameWidget
-
-    kinds = [None, *assignment.bots]
-    if assignment.game == "periodic":
-        you = i18n.gettext("widgets", FRONT_END["you"], lang)
-        bots = [i18n.gettext("widgets", DASHBOARD[f"bot_{k}"], lang) for k in assignment.bots]
-        bots = [f"{n} {i + 2}" if bots.count(n) > 1 else n for i, n in enumerate(bots)]
-        widget = GameWidget(players=[you, *bots], bots=kinds, seed=assignment.seed,
-                            bot_delay=bot_delay, lang=lang)
-    else:
-        widget = ElemonsterWidget(assignment.players, bots=kinds, seed=assignment.seed,
-                                  bot_delay=bot_delay, lang=lang)
+    """The Play tab's game view playing the assignment (seat 1 the student's): the game's own
+    widget, as :mod:`.game_views` names it."""
+    views = views_of(assignment.game)
+    if views is None or views.assigned is None:
+        raise ValueError(f"no homework widget for the game {describe(assignment.game)}")
+    widget = resolve(views.assigned)(assignment, lang, bot_delay)
     widget.table = AssignedTable(assignment, widget.table)
     widget.refresh()
     return widget
+
+
+def periodic_assigned(assignment: Assignment, lang: str, bot_delay: float) -> Any:
+    """Periodic playing an assignment: "You" against the bots, named in ``lang``."""
+    from .game_widget import GameWidget
+    you = i18n.gettext("widgets", FRONT_END["you"], lang)
+    bots = [i18n.gettext("widgets", DASHBOARD[f"bot_{k}"], lang) for k in assignment.bots]
+    bots = [f"{n} {i + 2}" if bots.count(n) > 1 else n for i, n in enumerate(bots)]
+    return GameWidget(players=[you, *bots], bots=[None, *assignment.bots], seed=assignment.seed,
+                      bot_delay=bot_delay, lang=lang)
+
+
+def elemonster_assigned(assignment: Assignment, lang: str, bot_delay: float) -> Any:
+    """Elemonster playing an assignment (the widget names its seats)."""
+    from .elemonster_widget import ElemonsterWidget
+    return ElemonsterWidget(assignment.players, bots=[None, *assignment.bots],
+                            seed=assignment.seed, bot_delay=bot_delay, lang=lang)

@@ -24,6 +24,7 @@ import traitlets
 from .. import i18n
 from ._assets import esm
 from ._base import IntentWidget
+from .game_views import VIEWS
 
 __all__ = ["PagePrefs", "pick_language", "LanguageChoice"]
 
@@ -91,7 +92,7 @@ class PagePrefs(IntentWidget):
             self._on_language(lang)
         seats = content.get("class_seats")
         if isinstance(seats, list):
-            game = next((g for g in ("periodic", "elemonster") if g in seats), None)
+            game = next((g for g in VIEWS if g in seats), None)  # a game with a view
             if game is not None:
                 self._on_class_seat(game)
 

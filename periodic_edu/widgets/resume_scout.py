@@ -15,12 +15,14 @@ from typing import Any, Callable
 
 from ._assets import esm
 from ._base import IntentWidget
+from .game_views import VIEWS
 from .save_store import SaveStore
 
 __all__ = ["ResumeScout", "GAMES"]
 
 #: The games whose tokens the scout reads, in the order of the dashboard's tabs.
-GAMES = ("periodic", "elemonster")
+GAMES = tuple(v.name for v in sorted((v for v in VIEWS.values() if v.dashboard_tab is not None),
+                                     key=lambda v: v.dashboard_tab))
 
 
 class ResumeScout(IntentWidget):

@@ -11,7 +11,9 @@ MODULES = ["periodic_edu.engine.actions", "periodic_edu.engine.decks",
            "periodic_edu.engine", "periodic_edu.engine.bots", "periodic_edu.simulation",
            "periodic_edu.board", "periodic_edu.trends", "periodic_edu.tabletop.bots",
            "periodic_edu.i18n", "periodic_edu.chemistry", "periodic_edu.engine.reasons",
-           "periodic_edu.widgets.save_store"]
+           "periodic_edu.widgets.save_store", "periodic_edu.games", "periodic_edu.tabletop.spec",
+           "periodic_edu.tabletop.contracts", "periodic_edu.engine.spec",
+           "periodic_edu.elemonster.spec"]
 
 
 @pytest.mark.parametrize("name", MODULES)

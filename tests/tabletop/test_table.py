@@ -10,8 +10,10 @@ import threading
 import pytest
 
 from periodic_edu.tabletop.table import SaveMovedError, Seat, Table, TableError
-from periodic_edu.table_rules import ELEMONSTER, PERIODIC
+from periodic_edu.games import GAMES as SPECS
 from periodic_edu.widgets.save_store import SaveStore
+
+PERIODIC, ELEMONSTER = SPECS["periodic"].rules, SPECS["elemonster"].rules
 
 SEEDS = [918273645, 7, 2 ** 90 + 1]
 
@@ -51,7 +53,7 @@ def play_until_person_reveals(table: Table, limit: int = 3000) -> None:
 
 
 def test_the_table_and_its_rules_import_no_widget_code():
-    code = ("import sys, periodic_edu.tabletop.table, periodic_edu.table_rules; "
+    code = ("import sys, periodic_edu.tabletop.table, periodic_edu.games; "
             "bad = [m for m in ('traitlets', 'anywidget', 'ipywidgets', 'IPython') "
             "if m in sys.modules]; print(bad); sys.exit(bool(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -6,7 +6,7 @@ import pytest
 
 MODULES = ["periodic_edu.widgets", "periodic_edu.widgets.dashboard",
            "periodic_edu.widgets.figures", "periodic_edu.widgets._game_intents",
-           "periodic_edu.widgets.homework_game"]
+           "periodic_edu.widgets.homework_game", "periodic_edu.widgets.game_views"]
 
 
 @pytest.mark.parametrize("name", MODULES)
