@@ -71,6 +71,14 @@ Each game's rules are its spec's ``rules`` (:mod:`periodic_edu.games`; Periodic'
 Class play reads the same table per device: ``log(lang, viewer=seat)`` for that seat's log,
 ``person_to_move`` / ``bot_to_move`` for whose turn it is.
 
+Who decides: the authority
+--------------------------
+A table holds an ``authority`` (:mod:`.authority`) and asks it who may move, what a move does,
+whether undo, a new game and saves happen here. By default it is a :class:`LocalAuthority`: the
+game in this process, its bots, undo and the ``store`` (the saves above). Class play gives the
+table a room seat's authority instead (``periodic_edu.widgets._seat_table``): the same table,
+log and views per device (``log(lang, viewer=seat)``), moves sent to the room.
+
 Errors: a refused request raises :class:`TableError` (a ``ValueError``) whose ``reason`` is a
 :class:`Text` to render in any language; the game's own ``IllegalMoveError`` passes through.
 
@@ -81,8 +89,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .. import i18n
+from .authority import TableAuthority
 
-__all__ = ["Table", "Seat", "TableError", "Text", "SaveMovedError"]
+__all__ = ["Table", "Seat", "TableError", "Text", "SaveMovedError", "LocalAuthority"]
 
 
 class Text(i18n.Message):
@@ -129,16 +138,10 @@ class Seat:
     bot: str | None = None
 
 
-def _short(exc: BaseException, limit: int = 120) -> str:
-    text = " ".join(str(exc).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _record_kinds(value: Any, n: int) -> list[str | None]:
-    if not isinstance(value, list) or len(value) != n or not all(
-            k is None or isinstance(k, str) for k in value):
-        raise ValueError("a save's 'bots' must list one bot kind or null per seat")
-    return list(value)
+def _forward(name: str, doc: str) -> property:
+    """A table's attribute that is its authority's (read and written there)."""
+    return property(lambda self: getattr(self.authority, name),
+                    lambda self, value: setattr(self.authority, name, value), doc=doc)
 
 
 class Table:
@@ -146,7 +149,8 @@ class Table:
 
     def __init__(self, rules: Any, seats: Sequence[Seat], *, seed: int,
                  settings: Mapping[str, Any] | None = None, lang: str | None = None,
-                 store: Any = None, summary: Callable[["Table", str], str] | None = None) -> None:
+                 store: Any = None, summary: Callable[["Table", str], str] | None = None,
+                 authority: TableAuthority | None = None) -> None:
         self.rules = rules
         self.seats: list[Seat] = list(seats)
         for seat in self.seats:
@@ -155,11 +159,10 @@ class Table:
                                  f"{', '.join(rules.bot_kinds)}")
         self._lang = i18n.resolve_language(lang)
         self.settings = dict(settings or {})
-        #: where the game is saved after every action (None: nowhere)
-        self.store = store
-        #: the resume offer's words: summary(table, lang) -> str (default: none)
-        self.summary = summary
-        self._start(rules.new_game(seed, self.settings), seed)
+        #: who decides here: this process with its save store, or a room seat (see .authority)
+        self.authority: TableAuthority = authority if authority is not None else \
+            LocalAuthority(store, summary)
+        self.authority.open(self, seed)  # the first game: dealt here, or the room's
 
     # ---- state ------------------------------------------------------------------------------
     def _start(self, game: Any, seed: int) -> None:
@@ -170,13 +173,16 @@ class Table:
         self._bots = [None if s.bot is None else
                       self.rules.make_bot(s.bot, seed * 7 + i + 1, self._lang)
                       for i, s in enumerate(self.seats)]
-        #: the save's token ('' before the first save) and this table's generation of it
-        self.token = ""
-        self.generation = 0
-        #: True once another table resumed this save: this one refuses moves and undo
-        self.moved_away = False
-        #: why the last save failed (None: saved, or nothing to save); play goes on
-        self.save_error: Text | None = None
+
+    # the save's state is the authority's (a room seat has none: '' / 0 / False / None)
+    store = _forward("store", "Where the game is saved after every action (None: nowhere).")
+    summary = _forward("summary", "The resume offer's words: summary(table, lang) -> str.")
+    token = _forward("token", "The save's token ('' before the first save).")
+    generation = _forward("generation", "This table's generation of its save.")
+    moved_away = _forward("moved_away", "True once another table resumed this save: this one "
+                          "refuses moves and undo.")
+    save_error = _forward("save_error", "Why the last save failed (None: saved, or nothing "
+                          "to save); play goes on.")
 
     @property
     def kinds(self) -> list[str | None]:
@@ -197,46 +203,36 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        return bool(self.game.is_over)
+        return self.game is not None and bool(self.game.is_over)
 
     @property
     def to_move(self) -> int | None:
-        """The seat to act (None when the game is over)."""
-        return None if self.game.is_over else self.game.current_player
+        """The seat to act (None when the game is over, or has not started)."""
+        return None if self.game is None or self.game.is_over else self.game.current_player
 
     @property
     def bot_to_move(self) -> bool:
-        """A bot is to act (a front end's timer may call :meth:`step_bot`); never on a table
-        whose game continues elsewhere."""
-        seat = self.to_move
-        return seat is not None and self.seats[seat].bot is not None and not self.moved_away
+        """A bot is to act here (a front end's timer may call :meth:`step_bot`); never on a
+        table whose game continues elsewhere."""
+        return self.authority.bot_to_move(self)
 
     @property
     def person_to_move(self) -> int | None:
-        """The person's seat to act, or None (a bot's turn, the end, or the game moved away)."""
-        seat = self.to_move
-        if seat is None or self.seats[seat].bot is not None or self.moved_away:
-            return None
-        return seat
+        """The person's seat to act here, or None (a bot's turn, the end, the game moved
+        away, another device's seat)."""
+        return self.authority.person_to_move(self)
 
     @property
     def in_progress(self) -> bool:
         """A person has played in this game and it is not over (so it is worth resuming)."""
-        return not self.game.is_over and any(e["bot"] is None for e in self.entries)
+        return self.authority.in_progress(self)
 
     # ---- play ---------------------------------------------------------------------------------
     def act(self, action: Any) -> dict[str, Any]:
         """Play ``action`` for the person to move; returns its log entry. Raises TableError
         (the game is over, a bot is to move, the game continues elsewhere) or the game's
         IllegalMoveError; a refused action changes nothing."""
-        self._check_here()
-        seat = self.to_move
-        if seat is None:
-            raise TableError(Text("over_new_game"))
-        if self.seats[seat].bot is not None:
-            raise TableError(Text("bot_turn_play", name=self.seats[seat].name,
-                                  kind=self.seats[seat].bot))
-        return self._play(action, seat)
+        return self.authority.act(self, action)
 
     def step_bot(self) -> dict[str, Any] | None:
         """The bot to move plays one action; returns its log entry (None if no bot is to move)."""
@@ -273,7 +269,7 @@ class Table:
             raise
         self.entries.append(entry)
         try:
-            self._save()
+            self.authority.save(self)
         except SaveMovedError:
             # another tab owns this game now: take the action back before anyone saw it
             game.undo()
@@ -284,8 +280,9 @@ class Table:
     # ---- undo ---------------------------------------------------------------------------------
     def undo_target(self) -> tuple[int | None, Text | None]:
         """``(history index undo would go back to, None)`` or ``(None, why not)``."""
-        if self.moved_away:
-            return None, Text("moved_away")
+        why = self.authority.undo_refusal(self)
+        if why is not None:
+            return None, why
         people = [e for e in self.entries if e["bot"] is None]
         if not people:
             return None, Text("undo_nothing")
@@ -309,7 +306,7 @@ class Table:
         entries, told = self.entries, {k: list(v) for k, v in self._told.items()}
         self._truncate(target)
         try:
-            self._save()
+            self.authority.save(self)
         except SaveMovedError:
             for text in reversed(undone):  # replayed exactly: the same seed, the same draws
                 self.game.play(text)
@@ -367,11 +364,90 @@ class Table:
         """Start again with the same seats and settings and ``seed`` (draw a fresh one: a
         seed derived from the last one could be predicted). The old save stays until it
         expires; the new game gets its own token on its first save."""
-        self._start(self.rules.new_game(seed, self.settings), seed)
+        self.authority.new_game(self, seed)
 
     def offer(self, token: Any) -> dict[str, Any] | None:
         """The save of ``token`` if it is worth offering for resuming (exists, in progress,
         not this table's own), else None. Reads only."""
+        return self.authority.offer(self, token)
+
+    def resume(self, token: Any) -> bool:
+        """Take up the game saved under ``token``, taking it over from any other table that
+        holds it (their next write fails: :class:`SaveMovedError`). False when there is no
+        such save (unknown, expired, damaged): then nothing changes here or in the store."""
+        return self.authority.resume(self, token)
+
+
+def _short(exc: BaseException, limit: int = 120) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _record_kinds(value: Any, n: int) -> list[str | None]:
+    if not isinstance(value, list) or len(value) != n or not all(
+            k is None or isinstance(k, str) for k in value):
+        raise ValueError("a save's 'bots' must list one bot kind or null per seat")
+    return list(value)
+
+
+class LocalAuthority:
+    """The game lives in this process (a game at home): moves, bots, undo and new games happen
+    here, and the game is saved in ``store`` (see :mod:`.table` for the save's one owner)."""
+
+    def __init__(self, store: Any = None, summary: Callable[[Table, str], str] | None = None
+                 ) -> None:
+        #: where the game is saved after every action (None: nowhere)
+        self.store = store
+        #: the resume offer's words: summary(table, lang) -> str (default: none)
+        self.summary = summary
+        self._fresh_save()
+
+    def _fresh_save(self) -> None:
+        #: the save's token ('' before the first save) and this table's generation of it
+        self.token = ""
+        self.generation = 0
+        #: True once another table resumed this save: this one refuses moves and undo
+        self.moved_away = False
+        #: why the last save failed (None: saved, or nothing to save); play goes on
+        self.save_error = None
+
+    # ---- who moves -----------------------------------------------------------------------
+    def open(self, table: Table, seed: int) -> None:
+        self.new_game(table, seed)
+
+    def person_to_move(self, table: Table) -> int | None:
+        seat = table.to_move
+        if seat is None or table.seats[seat].bot is not None or self.moved_away:
+            return None
+        return seat
+
+    def bot_to_move(self, table: Table) -> bool:
+        seat = table.to_move
+        return seat is not None and table.seats[seat].bot is not None and not self.moved_away
+
+    def in_progress(self, table: Table) -> bool:
+        return not table.game.is_over and any(e["bot"] is None for e in table.entries)
+
+    def act(self, table: Table, action: Any) -> dict[str, Any]:
+        if self.moved_away:
+            raise SaveMovedError(Text("moved_away"))
+        seat = table.to_move
+        if seat is None:
+            raise TableError(Text("over_new_game"))
+        if table.seats[seat].bot is not None:
+            raise TableError(Text("bot_turn_play", name=table.seats[seat].name,
+                                  kind=table.seats[seat].bot))
+        return table._play(action, seat)
+
+    def undo_refusal(self, table: Table) -> Text | None:
+        return Text("moved_away") if self.moved_away else None
+
+    # ---- new games and saves ---------------------------------------------------------------
+    def new_game(self, table: Table, seed: int) -> None:
+        table._start(table.rules.new_game(seed, table.settings), seed)
+        self._fresh_save()
+
+    def offer(self, table: Table, token: Any) -> dict[str, Any] | None:
         if self.store is None or not token or token == self.token:
             return None
         record = self.store.get(token)
@@ -379,21 +455,19 @@ class Table:
             return None
         return record
 
-    def resume(self, token: Any) -> bool:
-        """Take up the game saved under ``token``, taking it over from any other table that
-        holds it (their next write fails: :class:`SaveMovedError`). False when there is no
-        such save (unknown, expired, damaged): then nothing changes here or in the store."""
+    def resume(self, table: Table, token: Any) -> bool:
         if self.store is None or not token:
             return False
         record = self.store.get(token)
         if record is None:
             return False
+        rules = table.rules
         try:  # check the save before claiming it: a damaged one is never taken over
-            game = self.rules.load(record["game"])
+            game = rules.load(record["game"])
             kinds = _record_kinds(record.get("bots"), len(game.names))
             seed = int(record.get("seed", getattr(game, "seed", 0)))
             for kind in kinds:
-                if kind is not None and kind not in self.rules.bot_kinds:
+                if kind is not None and kind not in rules.bot_kinds:
                     raise ValueError(f"unknown bot {kind!r}")
         except (KeyError, TypeError, ValueError):
             return False
@@ -402,39 +476,37 @@ class Table:
             return False
         _, generation = claimed
         names = list(game.names)
-        self.seats = [Seat(names[i], kinds[i]) for i in range(len(names))]
-        self.settings = self.rules.settings(game)
-        self._start(game, seed)
+        table.seats = [Seat(names[i], kinds[i]) for i in range(len(names))]
+        table.settings = rules.settings(game)
+        table._start(game, seed)
+        self._fresh_save()
         self.token, self.generation = token, generation
-        fresh = self.rules.replay_start(game)
+        fresh = rules.replay_start(game)
         for index, text in enumerate(game.history):
             seat = fresh.current_player
             played = fresh.play(text)
-            self.entries.append({"i": index, "seat": seat, "bot": kinds[seat],
-                                 "kind": played.kind, "action": played.text})
+            table.entries.append({"i": index, "seat": seat, "bot": kinds[seat],
+                                  "kind": played.kind, "action": played.text})
         return True
 
-    def _check_here(self) -> None:
-        if self.moved_away:
-            raise SaveMovedError(Text("moved_away"))
-
-    def _save(self) -> None:
+    def save(self, table: Table) -> None:
         """Save after an action (compare-and-set on this table's generation)."""
         if self.store is None:
             return
+        in_progress = self.in_progress(table)
         if not self.token:
-            if not self.in_progress:
+            if not in_progress:
                 return  # nothing worth resuming yet
             self.token, self.generation = self.store.new_token(), 1
-        if self.in_progress:
-            record = {"game": self.game.to_json(), "bots": self.kinds, "seed": self.seed,
-                      "game_kind": self.rules.name, "over": False, "in_progress": True,
-                      "summary": self.summary(self, self._lang) if self.summary else ""}
+        if in_progress:
+            record = {"game": table.game.to_json(), "bots": table.kinds, "seed": table.seed,
+                      "game_kind": table.rules.name, "over": False, "in_progress": True,
+                      "summary": self.summary(table, table.lang) if self.summary else ""}
         else:
             # over (or undone back to no person's move): nothing to resume, so the save keeps
             # only a marker, no game; it stays (until it expires) so that a table holding an
             # older generation still finds it taken and cannot write the game back
-            record = {"game_kind": self.rules.name, "over": self.game.is_over,
+            record = {"game_kind": table.rules.name, "over": table.game.is_over,
                       "in_progress": False}
         try:
             owned = self.store.put_owned(self.token, record, self.generation)

@@ -1,10 +1,11 @@
-"""SeatTable: a :class:`~periodic_edu.tabletop.table.Table` read from a class room's seat.
+"""SeatTable: a :class:`~periodic_edu.tabletop.table.Table` whose authority is a class room's seat.
 
 Class play (issue 19) shows one room :class:`~periodic_edu.classroom.Seat` in a student's
 kernel with the same game views as a game at home. The game widgets are thin views over a
-``Table``; this adapter is a ``Table`` whose game is the one stored in the room, so the views,
-the log's sentences (``Table.log``) and the refusals are the very same code - no rule and no
-sentence is written twice.
+``Table``; here it is the same ``Table`` with a :class:`SeatAuthority` (the table's
+authority, :mod:`periodic_edu.tabletop.authority`) instead of the local one: the game is the one
+stored in the room, so the views, the log's sentences (``Table.log``) and the refusals are the
+very same code - no rule and no sentence is written twice.
 
 What differs from a table at home:
 
@@ -16,7 +17,7 @@ What differs from a table at home:
   table then pulls the new state, so the page shows it together with the sentence;
 * only this seat is ever a person here (:attr:`person_to_move` is this seat on its turn, None
   otherwise); the other seats' people and bots move in other kernels (bots: whichever kernel
-  claims the revision, ``Room.step_bots``), so :attr:`bot_to_move` is always False and the
+  claims the revision, ``Room.step_bots``), so ``bot_to_move`` is always False and the
   page's bot timer never runs;
 * no undo (another seat may already have seen the move), no new game, no save of its own: the
   room keeps the game.
@@ -32,154 +33,156 @@ from typing import Any
 
 from ..tabletop.table import Seat, Table, TableError, Text
 
-__all__ = ["SeatTable", "MovedOn"]
+__all__ = ["SeatTable", "SeatAuthority", "MovedOn"]
 
 
 class MovedOn(TableError):
     """The move was made on an old revision: the table moved on (the new state is pulled)."""
 
 
-class SeatTable(Table):
-    """The game of one room seat's table, as a :class:`Table` (see the module docstring)."""
+class SeatAuthority:
+    """A room seat as a table's authority (:class:`~periodic_edu.tabletop.authority.
+    TableAuthority`): the room holds the game (see the module docstring)."""
 
-    def __init__(self, rules: Any, seat: Any, lang: str | None = None) -> None:
-        # no Table.__init__: there is no new game to deal, the room holds the game
-        self.rules = rules
+    # no save of its own: the room keeps the game
+    store = None
+    summary = None
+    token, generation, moved_away, save_error = "", 0, False, None
+
+    def __init__(self, seat: Any) -> None:
         self.seat = seat
-        self.settings: dict[str, Any] = {}
-        self.store = None
-        self.summary = None
-        self.seats: list[Seat] = []
         self.room: dict[str, Any] = {}
         self.connected_seconds = 30
         self.revision = -1
         self.started = False
-        self._lang = "en"
-        self.game = None
-        self.entries: list[dict[str, Any]] = []
-        self._told: dict[str, list[dict[str, Any]]] = {}
         self._fresh: Any = None  # the log's own replay, at the last entry (see _follow)
-        self._bots: list[Any] = []
-        self.token, self.generation, self.moved_away, self.save_error = "", 0, False, None
-        if lang is not None:
-            self._lang = lang
-        self.pull()
+
+    def open(self, table: Table, seed: int) -> None:
+        table._start(None, seed)  # no game to deal: the room holds it
+        self.pull(table)
 
     # ---- reading the room ----------------------------------------------------------------
-    def pull(self) -> bool:
+    def pull(self, table: Table) -> bool:
         """Read the seat's table again; True when its game changed (a new revision). The room
         part (who is connected, stand-ins, pause) is updated every time."""
         state = self.seat.state()
         self.room = state["room"]
         self.connected_seconds = state.get("connected_seconds", 30)
-        self.seats = [Seat(s["name"] or "", s["bot"]) for s in self.room["seats"]]
+        table.seats = [Seat(s["name"] or "", s["bot"]) for s in self.room["seats"]]
         if state["revision"] == self.revision:
             return False
         self.revision = state["revision"]
         game = state["game"]
         self.started = game is not None
         if game is not None:  # a revision may move no piece (a seat handed to a bot, a pause)
-            self.game = game
-            self._follow(game)
+            table.game = game
+            self._follow(table, game)
         return True
 
-    def _follow(self, game: Any) -> None:
+    def _follow(self, table: Table, game: Any) -> None:
         """The log as data (and its sentences in each language said so far) for ``game``: only
         the actions since the last pull are replayed, on this table's own replay, when the
         game's history begins with the one followed so far; else the whole history."""
         fresh = self._fresh
-        done = len(self.entries)
+        done = len(table.entries)
         history = game.history
         if fresh is None or fresh.history != history[:done]:
             # a history this table has not followed (the first pull): replayed from the start
-            fresh = self._fresh = self.rules.replay_start(game)
-            self.entries, self._told, done = [], {}, 0
+            fresh = self._fresh = table.rules.replay_start(game)
+            table.entries, table._told, done = [], {}, 0
         # a bot's entries are a bot seat's (no student's name): the room keeps no mover per
         # move, so a student's seat later handed to a bot (or stood in for) is logged as a
         # person's, and a bot's reason is never shown beside a student's own choice
         kinds = [s["bot"] if not s["stand_in"] and not s["name"] else None
                  for s in self.room["seats"]]
-        if any(e["bot"] != kinds[e["seat"]] for e in self.entries):
-            self.entries = [dict(e, bot=kinds[e["seat"]]) for e in self.entries]
+        if any(e["bot"] != kinds[e["seat"]] for e in table.entries):
+            table.entries = [dict(e, bot=kinds[e["seat"]]) for e in table.entries]
         for index in range(done, len(history)):
             text, who = history[index], fresh.current_player
             # the sentences of each language said so far, as a table at home tells its moves
-            tellers = {lang: self.rules.tell(fresh, who, text, lang) for lang in self._told}
+            tellers = {lang: table.rules.tell(fresh, who, text, lang) for lang in table._told}
             played = fresh.play(text)
-            self.entries.append({"i": index, "seat": who, "bot": kinds[who],
-                                 "kind": played.kind, "action": played.text})
+            table.entries.append({"i": index, "seat": who, "bot": kinds[who],
+                                  "kind": played.kind, "action": played.text})
             for lang, finish in tellers.items():
-                self._told[lang].append(finish(fresh))
+                table._told[lang].append(finish(fresh))
 
     # ---- who moves -----------------------------------------------------------------------
-    @property
-    def index(self) -> int:
-        return self.seat.index
-
-    @property
-    def is_over(self) -> bool:
-        return self.game is not None and bool(self.game.is_over)
-
-    @property
-    def to_move(self) -> int | None:
-        if self.game is None or self.game.is_over:
-            return None
-        return self.game.current_player
-
-    @property
-    def bot_to_move(self) -> bool:
-        return False  # bots move in the room (Room.step_bots), never on the page's timer
-
-    @property
-    def person_to_move(self) -> int | None:
+    def person_to_move(self, table: Table) -> int | None:
         """This seat, on its turn, while its person (not a stand-in bot) holds it."""
         # held: the teacher's pause, or the class brought to a step where play waits
-        if self.to_move != self.index or self.room.get("stand_in") or self.room.get("held"):
+        if table.to_move != self.seat.index or self.room.get("stand_in") or \
+                self.room.get("held"):
             return None
-        return self.index
+        return self.seat.index
 
-    @property
-    def in_progress(self) -> bool:
+    def bot_to_move(self, table: Table) -> bool:
+        return False  # bots move in the room (Room.step_bots), never on the page's timer
+
+    def in_progress(self, table: Table) -> bool:
         return False  # the room keeps the game: nothing for this browser to resume
 
-    # ---- acting --------------------------------------------------------------------------
-    def act(self, action: Any) -> dict[str, Any]:
+    def act(self, table: Table, action: Any) -> dict[str, Any]:
         """Play ``action`` for this seat at the revision last pulled. Raises :class:`MovedOn`
         (stale: the new state is pulled), TableError (the room's refusal, in any language) or
         the game's IllegalMoveError; a refused move changes nothing."""
         from ..classroom import RoomError, StaleRevisionError
-        if self.game is None:
+        if table.game is None:
             raise TableError(Text("class_not_started"))
         try:
             self.seat.play(action, revision=self.revision)
         except StaleRevisionError:
-            self.pull()
+            self.pull(table)
             raise MovedOn(Text("class_moved_on")) from None
         except RoomError as exc:
             raise TableError(Text("class_refused", why=_RoomWords(exc))) from None
-        self.pull()
-        return self.entries[-1] if self.entries else {}
+        self.pull(table)
+        return table.entries[-1] if table.entries else {}
 
-    def step_bot(self) -> None:
-        return None
+    # ---- what the room keeps ---------------------------------------------------------------
+    def undo_refusal(self, table: Table) -> Text:
+        return Text("class_no_undo")  # another seat may already have seen the move
 
-    def run_bots(self, limit: int = 100_000) -> int:
-        return 0
+    def save(self, table: Table) -> None:
+        return None  # never reached: a seat's moves are played in the room
 
-    def undo_target(self) -> tuple[int | None, Text | None]:
-        return None, Text("class_no_undo")
-
-    def undo(self) -> list[str]:
-        raise TableError(Text("class_no_undo"))
-
-    def new_game(self, seed: int) -> None:
+    def new_game(self, table: Table, seed: int) -> None:
         raise TableError(Text("class_no_new_game"))
 
-    def offer(self, token: Any) -> None:
+    def offer(self, table: Table, token: Any) -> None:
         return None
 
-    def resume(self, token: Any) -> bool:
+    def resume(self, table: Table, token: Any) -> bool:
         return False
+
+
+class SeatTable(Table):
+    """The game of one room seat's table: a :class:`Table` whose authority is the seat (see
+    the module docstring); adds the seat's own reading of the room."""
+
+    def __init__(self, rules: Any, seat: Any, lang: str | None = None) -> None:
+        super().__init__(rules, [], seed=0, lang=lang, authority=SeatAuthority(seat))
+
+    authority: SeatAuthority
+
+    def pull(self) -> bool:
+        """Read the seat's table again; True when its game changed (a new revision)."""
+        return self.authority.pull(self)
+
+    @property
+    def seat(self) -> Any:
+        """The room :class:`~periodic_edu.classroom.Seat` shown."""
+        return self.authority.seat
+
+    @property
+    def index(self) -> int:
+        return self.authority.seat.index
+
+    # what the last pull read: the room part, the seat's heartbeat, the revision, started
+    room = property(lambda self: self.authority.room)
+    connected_seconds = property(lambda self: self.authority.connected_seconds)
+    revision = property(lambda self: self.authority.revision)
+    started = property(lambda self: self.authority.started)
 
 
 class _RoomWords(str):

@@ -88,10 +88,18 @@ class TableWidget(IntentWidget):
         its own arguments are checked): the bot delay is checked, ``kwargs`` go to the
         widget (``lang``), the front end's messages are listened to."""
         delay_ms = check_delay(bot_delay)
-        self.table = Table(rules, [Seat(name, kind) for name, kind in zip(names, kinds)],
-                           seed=seed, settings=settings, lang=kwargs.get("lang"),
-                           store=save_store, summary=lambda table, lang: self._summary(lang))
-        self._viewer: int | None = None
+        self._show(Table(rules, [Seat(name, kind) for name, kind in zip(names, kinds)],
+                         seed=seed, settings=settings, lang=kwargs.get("lang"),
+                         store=save_store, summary=lambda table, lang: self._summary(lang)),
+                   delay_ms, kwargs)
+
+    def _show(self, table: Table, delay_ms: int, kwargs: dict[str, Any],
+              viewer: int | None = None) -> None:
+        """Start the widget over ``table`` (whatever its authority: a game here, or a room
+        seat): ``kwargs`` go to the widget (``lang``), the front end's messages are listened
+        to. ``viewer``: the seat shown first (None: the first person to move)."""
+        self.table = table
+        self._viewer: int | None = viewer
         self._offered: str | None = None
         self._ready = False
         # what a view needs to draw at all goes in the state the comm opens with: a view drawn

@@ -60,7 +60,6 @@ from . import _page_limits
 from ._page_limits import PageLimits
 from ._room_widget import IntentError, RoomWidget
 from ._seat_table import MovedOn, SeatTable
-from ._table_widget import TableWidget
 from .elemonster_widget import ELEMONSTER, ElemonsterWidget
 from .game_views import resolve, views_of
 from .game_widget import PERIODIC, GameWidget
@@ -87,20 +86,10 @@ class _SeatView:
     table: SeatTable
 
     def _open_seat(self, rules: Any, seat: Any, kwargs: dict[str, Any]) -> None:
-        self.table = SeatTable(rules, seat, i18n.resolve_language(kwargs.get("lang")))
-        if not self.table.started:
+        table = SeatTable(rules, seat, i18n.resolve_language(kwargs.get("lang")))
+        if not table.started:
             raise ValueError("the game at this table has not started yet")
-        self._viewer = seat.index
-        self._offered = None
-        self._ready = False
-        super(TableWidget, self).__init__(**kwargs)  # IntentWidget: resolves `lang`
-        self.table.lang = self.lang
-        self.bot_delay_ms = 0
-        self._ready = True
-        self._translate(self.lang)
-        self._seats()
-        self.on_msg(self._on_custom_msg)
-        self._sync()
+        self._show(table, 0, kwargs, viewer=seat.index)  # no bot timer: bots move in the room
 
     @property
     def seat(self) -> Any:

@@ -32,7 +32,7 @@ from ..assignments.results import check_items
 from ..checks import item_bank
 from ..games import get_game
 from ..locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK
-from ..tabletop.table import Table, TableError, Text
+from ..tabletop.table import LocalAuthority, Table, Text
 from ._base import describe
 from ._qr import qr_svg
 from .game_views import resolve, views_of
@@ -43,33 +43,38 @@ __all__ = ["AssignedTable", "HomeworkSession", "ANSWER_LETTERS", "qr_svg"]
 ANSWER_LETTERS = "abcdefg"
 
 
+class AssignedAuthority(LocalAuthority):
+    """A game here, without a save: no undo, and a new game is the assigned deal again."""
+
+    def __init__(self, assignment: Assignment, summary: Any) -> None:
+        super().__init__(store=None, summary=summary)
+        self.assignment = assignment
+
+    def undo_refusal(self, table: Table) -> Text:
+        return Text("homework_no_undo")
+
+    def new_game(self, table: Table, seed: int) -> None:
+        """The assigned deal again (``seed`` is not used: every student plays the same)."""
+        super().new_game(table, self.assignment.seed)
+
+
 class AssignedTable(Table):
     """A table playing an assignment's game against its bots, seeded as the teacher's replay
-    seeds them; no undo, and a new game is the assigned deal again."""
+    seeds them; its authority (:class:`AssignedAuthority`) has no undo, and a new game is the
+    assigned deal again."""
 
     def __init__(self, assignment: Assignment, like: Table) -> None:
         self.assignment = assignment
         settings = {"players": [s.name for s in like.seats],
                     **get_game(assignment.game).settings(dict(assignment.options))}
         super().__init__(like.rules, like.seats, seed=assignment.seed, settings=settings,
-                         lang=like.lang, store=None, summary=like.summary)
+                         lang=like.lang, authority=AssignedAuthority(assignment, like.summary))
 
     def _start(self, game: Any, seed: int) -> None:
         super()._start(game, seed)
         bots = self.assignment.make_bots()  # the replay's bots: the assignment's seeds
         self._bots = [bots.get(seat) for seat in range(len(self.seats))]
         self.lang = self.lang  # their sentences in the table's language
-
-    def undo_target(self) -> tuple[int | None, Text | None]:
-        return None, Text("homework_no_undo")
-
-    def undo(self) -> list[str]:
-        raise TableError(Text("homework_no_undo"))
-
-    def new_game(self, seed: int) -> None:
-        """The assigned deal again (``seed`` is not used: every student plays the same)."""
-        self._start(self.rules.new_game(self.assignment.seed, self.settings),
-                    self.assignment.seed)
 
 
 def _word(key: str, lang: str, **params: Any) -> str:
