@@ -10,7 +10,9 @@ import inspect
 
 import pytest
 
-from periodic_edu.table_rules import PERIODIC
+from periodic_edu.games import GAMES
+
+PERIODIC = GAMES["periodic"].rules
 from periodic_edu.tabletop.authority import TableAuthority
 from periodic_edu.tabletop.table import LocalAuthority, Seat, Table, TableError
 from periodic_edu.widgets._seat_table import SeatAuthority
