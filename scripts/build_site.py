@@ -820,11 +820,11 @@ def build(output: Path) -> dict:
 
 
 def rules_pages(into: Path) -> list[str]:
-    """The rule books as pages (periodic_edu/rules_page.py), one per game and language, linked
+    """The rule books as pages (periodic_edu/pages/rules_page.py), one per game and language, linked
     from index.html: rules-<lang>.html (Periodic), elemonster-rules-<lang>.html. The widgets'
     How to play panels open the same page from Python (no file needed)."""
     from periodic_edu import i18n
-    from periodic_edu.rules_page import GAMES, rules_page
+    from periodic_edu.pages.rules_page import GAMES, rules_page
     from periodic_edu.widgets._assets import font_face
 
     names = []

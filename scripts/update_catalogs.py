@@ -48,7 +48,7 @@ CREATION = datetime(2026, 11, 22, tzinfo=timezone.utc)
 CODE_SOURCES = {
     "bots": (["engine/bots.py", "tabletop/bots.py"], {"N_": None, "NP_": (1, 2)}),
     "cli": ([str(p.relative_to(PACKAGE)) for p in sorted((PACKAGE / "cli").glob("*.py"))]
-            + ["worksheets.py"],  # the printable sheets' own words
+            + ["pages/worksheets.py"],  # the printable sheets' own words
             {"_": None, "N_": None, "ngettext": (1, 2)}),
     "engine": (["engine/reasons.py", "tabletop/errors.py"], {"N_": None, "NP_": (1, 2)}),
     "classroom": (["classroom/errors.py", "classroom/asks.py"], {"N_": None}),  # the room's refusals (class play, the asks)

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 
 from periodic_edu import i18n
-from periodic_edu.rules_page import GAMES, markdown_to_html, rules_page
+from periodic_edu.pages.rules_page import GAMES, markdown_to_html, rules_page
 
 
 class Balance(HTMLParser):

@@ -1,4 +1,4 @@
-"""Printable worksheets (periodic_edu.worksheets, `periodic-edu worksheet`): built from every
+"""Printable worksheets (periodic_edu.pages.worksheets, `periodic-edu worksheet`): built from every
 lesson in every language, the student sheet never carries an answer, the teacher sheet carries
 every one, and a PDF prints offline."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from periodic_edu import worksheets
+from periodic_edu.pages import worksheets
 from periodic_edu.cli import main
 
 CASES = [(lang, n) for lang in worksheets.LANGS for n in worksheets.lesson_numbers(lang)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .. import worksheets
+from ..pages import worksheets
 from ..echo import clean
 from .common import UserError
 

@@ -185,4 +185,4 @@ SPEC = register_game(GameSpec(
     bot_factory=lambda name, seed, lang, explain: bots.make_bot(name, seed, explain, lang),
     end_kinds=("deck", "score", "max_rounds"),
     turns_of=lambda game: game.turn,  # the turn in progress
-    table_rules=ElemonsterRules, room=ElemonsterRoom()))
+    rules_book="elemonster.md", table_rules=ElemonsterRules, room=ElemonsterRoom()))

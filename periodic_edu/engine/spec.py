@@ -186,5 +186,5 @@ SPEC = register_game(GameSpec(
     end_kinds=("stack", "track", "round_limit"),
     turns_of=lambda game: game.turns,  # finished turns
     balance_settings=lambda edition, rounds: {"edition": edition, "max_rounds": rounds},
-    report_settings=("edition",), editions=tuple(EDITIONS),
+    report_settings=("edition",), editions=tuple(EDITIONS), rules_book="rules.md",
     table_rules=PeriodicRules, room=PeriodicRoom()))

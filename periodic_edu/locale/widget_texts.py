@@ -982,7 +982,7 @@ OBJECTIVE_WORDS = {
 }
 
 
-#: The rules page the How to play panels open (periodic_edu/rules_page.py).
+#: The rules page the How to play panels open (periodic_edu/pages/rules_page.py).
 RULES_PAGE = {
     "english_only": N_("These rules are written in English only; there is no translation yet."),
 }

@@ -200,6 +200,8 @@ class GameSpec:
     report_settings: tuple[str, ...] = ()
     #: the editions a class may choose (empty: the game has none, any is accepted)
     editions: tuple[str, ...] = ()
+    #: its rule book's file in docs/ (shipped in the wheel): the page How to play opens
+    rules_book: str = ""
     #: the game's rules at a table: called with the spec, made once
     table_rules: Callable[["GameSpec"], TableRules] = TurnGameRules
     #: what a class room needs to know of the game (:class:`RoomFacts`)

@@ -76,7 +76,7 @@ class TableWidget(IntentWidget):
     rules_page = traitlets.Unicode("", help="The game's whole rule book as an HTML page, in the "
                                    "widget's language where translated (read-only): the How to "
                                    "play panel opens it in a new tab.").tag(sync=True)
-    #: Whose rule book :attr:`rules_page` holds (periodic_edu.rules_page.GAMES); '' for none.
+    #: Whose rule book :attr:`rules_page` holds (periodic_edu.pages.rules_page.GAMES); '' for none.
     RULES_GAME = ""
 
     table: Table
@@ -401,7 +401,7 @@ class TableWidget(IntentWidget):
 
 @functools.lru_cache(maxsize=8)
 def _rules_page_html(game: str, lang: str) -> str:
-    from ..rules_page import rules_page
+    from ..pages.rules_page import rules_page
     from ._assets import font_face
 
     try:

@@ -134,7 +134,7 @@ class PracticeCheckWidget(RoomWidget):
             ids = tuple(i for i in ids if bank[i].concept in wanted)
         self._exit = None
         if exit_ticket is not None:  # last: the lesson's own question, in the student's words
-            from ..worksheets import EXIT_TICKETS
+            from ..pages.worksheets import EXIT_TICKETS
             if exit_ticket not in EXIT_TICKETS:
                 raise ValueError(f"exit_ticket must be a lesson, one of "
                                  f"{', '.join(EXIT_TICKETS)}, not {exit_ticket!r}")
@@ -252,7 +252,7 @@ class PracticeCheckWidget(RoomWidget):
     def _exit_ticket(self, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
         """The exit ticket as a question of kind ``open`` (answered in words, never graded),
         and, once answered, the model answer to compare with."""
-        from ..worksheets import lesson_exit_ticket
+        from ..pages.worksheets import lesson_exit_ticket
         ask, answer = lesson_exit_ticket(self._exit[len(EXIT_PREFIX):], lang)
         question = {"item": self._exit, "concept": "", "kind": "open", "text": ask,
                     "choices": [], "reasons": [], "unit": "", "lang": lang,

@@ -207,7 +207,7 @@ def test_the_items_of_a_check_are_checked_when_it_is_made():
 def test_a_lessons_exit_ticket_is_answered_in_words_then_shows_the_model_answer(lang):
     """Each lesson's exit ticket on a device (issue 31): the printed sheet's question, answered
     in the student's words (never graded, never stored), then the model answer to compare."""
-    from periodic_edu.worksheets import EXIT_TICKETS, lesson_exit_ticket
+    from periodic_edu.pages.worksheets import EXIT_TICKETS, lesson_exit_ticket
 
     for lesson in EXIT_TICKETS:
         ask, answer = lesson_exit_ticket(lesson, lang)

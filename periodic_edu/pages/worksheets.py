@@ -36,19 +36,20 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import CELLS, TREND_DIRECTIONS, TREND_NAMES
-from .chemistry import ELEMENTS, FAMILIES, FAMILY_NAMES, element, element_name
-from .elemonster import card
-from .engine import TREND_ABBR
-from .i18n import N_, format_number, gettext
-from .ionization import energies, leaps
+from ..board import CELLS, TREND_DIRECTIONS, TREND_NAMES
+from ..chemistry import ELEMENTS, FAMILIES, FAMILY_NAMES, element, element_name
+from ..elemonster import card
+from ..engine import TREND_ABBR
+from ..i18n import N_, format_number, gettext
+from ..ionization import energies, leaps
+from .markdown import inline as _inline, markdown_to_html as markdown
 
 __all__ = ["Sheet", "Question", "lesson_sheet", "lesson_numbers", "render", "build", "to_pdf",
            "find_chromium", "figures_of", "paper_text", "exit_ticket", "lesson_exit_ticket", "PAPER", "NOTEBOOK",
            "EXIT_TICKETS", "LESSONS", "LANGS"]
 
 #: The lessons of a source checkout (the wheel ships no notebooks: pass ``lessons=``).
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 LANGS = ("en", "uk", "de")
 
 #: Per language: the lesson folder under ``lessons/``, the headings, the question marker.
@@ -265,58 +266,6 @@ def lesson_sheet(number: str | int, lang: str = "en", lessons: Path | None = Non
         questions.append(Question(int(m.group(1)), q_text.strip(), answer))
     return Sheet(number, lang, path.name, title, goals, tuple(questions),
                  _section(text, notice_h), _isotopes(path))
-
-
-# --- a small Markdown subset -> HTML (the lessons' prose: paragraphs, lists, tables, emphasis,
-# code); no dependency, and nothing in the lesson can inject markup (everything is escaped first)
-def _inline(text: str) -> str:
-    text = html.escape(text, quote=False)
-    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
-    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", text)
-    return text
-
-
-def markdown(text: str) -> str:
-    out, para, items, rows = [], [], [], []
-
-    def flush():
-        if para:
-            out.append(f"<p>{_inline(' '.join(para))}</p>")
-            para.clear()
-        if items:
-            out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
-            items.clear()
-        if rows:
-            cells = [[c.strip() for c in r.strip().strip("|").split("|")] for r in rows
-                     if not re.match(r"^\|?\s*:?-{3,}", r.strip())]
-            head, *body = cells
-            out.append("<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
-                       + "</tr></thead><tbody>" + "".join(
-                           "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>"
-                           for r in body) + "</tbody></table>")
-            rows.clear()
-
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped:
-            flush()
-        elif stripped.startswith("|"):
-            if para or items:
-                flush()
-            rows.append(stripped)
-        elif re.match(r"^[-*] ", stripped) and not line.startswith("    "):
-            if para or rows:
-                flush()
-            items.append(stripped[2:])
-        elif items and line.startswith("  "):
-            items[-1] += " " + stripped
-        else:
-            if items or rows:
-                flush()
-            para.append(stripped)
-    flush()
-    return "\n".join(out)
 
 
 # --- figures drawn from the kit's data ----------------------------------------------------
