@@ -60,9 +60,9 @@ def tab_of(game: str) -> int | None:
     return None if views is None else views.dashboard_tab
 
 
-register_views(GameViews("periodic", seat_view=".class_seat:ClassGameWidget", dashboard_tab=2,
+register_views(GameViews("periodic", seat_view="._seat_views:ClassGameWidget", dashboard_tab=2,
                          assigned=".homework_game:periodic_assigned",
                          join_on_its_tab="class_other_game_periodic"))
-register_views(GameViews("elemonster", seat_view=".class_seat:ClassElemonsterWidget",
+register_views(GameViews("elemonster", seat_view="._seat_views:ClassElemonsterWidget",
                          dashboard_tab=3, assigned=".homework_game:elemonster_assigned",
                          join_on_its_tab="class_other_game"))
