@@ -25,7 +25,6 @@ from __future__ import annotations
 import html
 import os
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -33,6 +32,7 @@ from .. import i18n
 from ..chemistry import ELEMENTS, element_name
 from ..locale.widget_texts import DASHBOARD, FRONT_END
 from ..tabletop.seeds import ClassCodeError, new_class_code, parse_class_code
+from .page_language import language_from_query, page_language
 from .save_store import SaveStore
 # The tabs' widgets (explorer and card, game, Elemonster) are imported where a tab is built:
 # a kernel loads the code of the tabs its student opens, no more.
@@ -51,68 +51,6 @@ TEXT = {k: DASHBOARD[k] for k in ("players", "opponents", "edition", "length", "
 def _words(lang: str):
     """The dashboard's word for a key of :data:`DASHBOARD`, in ``lang``."""
     return lambda key: i18n.gettext("widgets", DASHBOARD[key], lang)
-
-
-def language_from_query(query: str | None) -> str | None:
-    """The ``lang`` of a page's query string (``"lang=uk&x=1"`` -> ``"uk"``); None when the
-    query has none. An unknown language raises :class:`~periodic_edu.i18n.UnknownLanguageError`
-    (the page says so instead of silently showing English)."""
-    values = parse_qs(query or "").get("lang")
-    if not values:
-        return None
-    return i18n.resolve_language(values[-1].strip())
-
-
-def page_language() -> str | None:
-    """The language the page asked for with ``?lang=`` when Voila serves the dashboard.
-
-    Voila passes the query to the kernel as ``$QUERY_STRING``; with preheated kernels (the
-    workshop server) the kernel ran before anyone asked, and :func:`_voila_request_query`
-    waits for the visitor's request and returns its query. Outside Voila: None."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        query = _voila_request_query()
-    else:  # Voila's own kernel per page has it already; a notebook or a script has none
-        query = os.environ.get("QUERY_STRING")
-    return language_from_query(query)
-
-
-def _voila_request_query() -> str | None:
-    """What ``voila.utils.get_query_string`` does, without importing ``voila.utils`` (which
-    loads jupyter_server, nbconvert and requests: 48 MB in every visitor kernel, for one
-    websocket message). A preheated kernel asks ``<server>/voila/query/<kernel id>`` and
-    waits for the request info Voila sends there once a visitor takes the kernel; its fields
-    become the environment (``QUERY_STRING``, ...). None when it cannot connect (said in the
-    server's log, never on the page)."""
-    import asyncio
-    import json
-    import logging
-    import threading
-
-    env = os.environ.get
-    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
-    url = (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
-           f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID', '')}")
-    found: dict[str, str] = {}
-
-    async def ask() -> None:
-        import websockets  # Voila's own dependency, the client it uses for the same request
-
-        async with websockets.connect(url, open_timeout=5) as socket:
-            found.update(json.loads(await socket.recv()))
-
-    def run() -> None:
-        try:
-            asyncio.new_event_loop().run_until_complete(ask())
-        except Exception as exc:  # noqa: BLE001 - no query: the page's default language
-            logging.getLogger("periodic_edu.widgets").warning("no request info: %s", exc)
-
-    thread = threading.Thread(target=run, name="voila-request-info")
-    thread.start()
-    thread.join()
-    for key, value in found.items():
-        if isinstance(key, str) and isinstance(value, str):
-            os.environ[key] = value
-    return os.environ.get("QUERY_STRING")
 
 
 def element_cards(symbol: str = "Fe", lang: str | None = None) -> w.VBox:

@@ -17,7 +17,9 @@ the two games are ever acted on; every message passes the widgets' guard (Intent
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
+from urllib.parse import parse_qs
 
 import traitlets
 
@@ -26,7 +28,8 @@ from ._assets import esm
 from ._base import IntentWidget
 from .game_views import VIEWS
 
-__all__ = ["PagePrefs", "pick_language", "LanguageChoice"]
+__all__ = ["PagePrefs", "pick_language", "LanguageChoice", "language_from_query",
+           "page_language"]
 
 #: at most this many of the browser's languages are read (a page may send anything)
 MAX_LANGUAGES = 12
@@ -129,3 +132,66 @@ class LanguageChoice:
             self.visitor = True
             if self.prefs is not None:
                 self.prefs.chosen = new  # a choice (the switch, ?lang=): kept on this device
+
+
+# ---- ?lang= of a Voila page -------------------------------------------------------------
+def language_from_query(query: str | None) -> str | None:
+    """The ``lang`` of a page's query string (``"lang=uk&x=1"`` -> ``"uk"``); None when the
+    query has none. An unknown language raises :class:`~periodic_edu.i18n.UnknownLanguageError`
+    (the page says so instead of silently showing English)."""
+    values = parse_qs(query or "").get("lang")
+    if not values:
+        return None
+    return i18n.resolve_language(values[-1].strip())
+
+
+def page_language() -> str | None:
+    """The language the page asked for with ``?lang=`` when Voila serves the dashboard.
+
+    Voila passes the query to the kernel as ``$QUERY_STRING``; with preheated kernels (the
+    workshop server) the kernel ran before anyone asked, and :func:`_voila_request_query`
+    waits for the visitor's request and returns its query. Outside Voila: None."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        query = _voila_request_query()
+    else:  # Voila's own kernel per page has it already; a notebook or a script has none
+        query = os.environ.get("QUERY_STRING")
+    return language_from_query(query)
+
+
+def _voila_request_query() -> str | None:
+    """What ``voila.utils.get_query_string`` does, without importing ``voila.utils`` (which
+    loads jupyter_server, nbconvert and requests: 48 MB in every visitor kernel, for one
+    websocket message). A preheated kernel asks ``<server>/voila/query/<kernel id>`` and
+    waits for the request info Voila sends there once a visitor takes the kernel; its fields
+    become the environment (``QUERY_STRING``, ...). None when it cannot connect (said in the
+    server's log, never on the page)."""
+    import asyncio
+    import json
+    import logging
+    import threading
+
+    env = os.environ.get
+    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
+    url = (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID', '')}")
+    found: dict[str, str] = {}
+
+    async def ask() -> None:
+        import websockets  # Voila's own dependency, the client it uses for the same request
+
+        async with websockets.connect(url, open_timeout=5) as socket:
+            found.update(json.loads(await socket.recv()))
+
+    def run() -> None:
+        try:
+            asyncio.new_event_loop().run_until_complete(ask())
+        except Exception as exc:  # noqa: BLE001 - no query: the page's default language
+            logging.getLogger("periodic_edu.widgets").warning("no request info: %s", exc)
+
+    thread = threading.Thread(target=run, name="voila-request-info")
+    thread.start()
+    thread.join()
+    for key, value in found.items():
+        if isinstance(key, str) and isinstance(value, str):
+            os.environ[key] = value
+    return os.environ.get("QUERY_STRING")

@@ -41,7 +41,7 @@ def teacher_page(room: Any = None) -> w.VBox:
 
     def use_page_language(ask: Any = None) -> None:
         """Switch to the page's ``?lang=``; an unknown language is said on the page."""
-        from .dashboard import page_language
+        from .page_language import page_language
         try:
             wanted = (ask or page_language)()
         except i18n.UnknownLanguageError as exc:
