@@ -87,6 +87,8 @@ def _seat_names(n: int, bot: str, lang: str = "en") -> list[str]:
         [label] if n == 2 else [f"{label} {i}" for i in range(1, n)])
 
 
+# One builder with its handlers inside (over 60 lines on purpose): the handlers share the tab's
+# widgets and state; split apart they would pass a dozen widgets to each other.
 def play(seed: int | None = None, save_store: SaveStore | None = None,
          lang: str | None = None) -> w.VBox:
     """Game setup controls and a :class:`GameWidget`: one human seat ("You") against bots.
@@ -249,6 +251,8 @@ TAB_TITLES = (*enumerate(TAB_KEYS), (4, "tab_practice"))
 LAZY_TABS_ENV = "PERIODIC_EDU_LAZY_TABS"
 
 
+# One builder with its handlers inside (over 60 lines on purpose): the tabs, the language
+# switch and the page's preferences act on each other's widgets; see play() above.
 def dashboard(symbol: str = "Na", seed: int | None = None,
               save_store: SaveStore | None = None, lang: str | None = None,
               lazy_tabs: bool | None = None) -> w.VBox:

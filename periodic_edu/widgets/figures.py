@@ -87,6 +87,8 @@ def _nan(value) -> float:
     return math.nan if value is None else float(value)
 
 
+# A figure drawn top to bottom in one function (over 60 lines on purpose): one axes, read in
+# the order it is drawn; helpers would each need the figure, the axes and the scale.
 def plot_board(highlight: Iterable[str] | None = None, trend: str | None = None,
                start: str | None = None, property: str | None = None,
                steps: int = board.DEFAULT_STEPS, ax=None, lang: str | None = None):
@@ -209,6 +211,7 @@ def _arrow(ax, direction: str, text: str) -> None:
     ax.set_title(ax.get_title(), pad=32)
 
 
+# A figure drawn top to bottom in one function (over 60 lines on purpose), as plot_board.
 def plot_trend(property: str, period: int | None = None, group: int | None = None,
                ax=None, lang: str | None = None):
     """A real property against atomic number, or across one period, or down one group.

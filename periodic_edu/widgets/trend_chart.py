@@ -81,6 +81,8 @@ def _verdict(trend: str, source: str, target: str) -> str:
     return verdict if verdict in _VERDICTS else "unknown"
 
 
+# Over 60 lines on purpose: the chart's points, its checked steps and the words that sum them
+# up are made in one place, so the chart, its table and its description cannot disagree.
 def trend_series(property: str, along: str = "period", number: int = 2,
                  lang: str | None = "en") -> dict:
     """The chart's data: points along the axis, the game's arrow and every step checked; its
