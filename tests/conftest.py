@@ -49,31 +49,47 @@ def _games_of_test_folders() -> None:
 _games_of_test_folders()
 
 
-#: The files that take longest, longest first (measured with ``--durations``; see
-#: docs/benchmarks.md). pytest-xdist hands whole files to its two workers in collection order,
-#: so these start first and the many short files fill the gaps at the end; in collection order
-#: one of them could start last and run alone. A new file that takes over ~30 s belongs here.
+#: The files that take longest, longest first (measured with ``--durations`` and the files' wall
+#: times in one whole run; see docs/benchmarks.md). pytest-xdist hands whole files to its two
+#: workers in this order (each worker holds two at a time), so these start first and the many
+#: short files fill the gaps at the end; in collection order one of them could start last and
+#: run alone. The second is no static-site file: the first worker builds the site while the
+#: second would only wait on the build's lock. A new file that takes over ~30 s belongs here.
 SLOW_FIRST = [
     "tests/site/test_static_site.py",
-    "tests/site/test_offline.py",
-    "tests/browser/test_workshop_server.py",
     "tests/browser/test_class_play_phone.py",
-    "tests/browser/test_room_attacks_server.py",
-    "tests/browser/test_workshop_restart.py",
-    "tests/browser/test_class_check_voila.py",
-    "tests/browser/test_a11y_voila.py",
-    "tests/browser/test_checks_teacher_voila.py",
+    "tests/classroom/test_processes.py",
+    "tests/site/test_offline.py",
+    "tests/classroom/test_contract.py",
+    "tests/browser/test_workshop_server.py",
     "tests/browser/test_class_play_servers.py",
     "tests/browser/test_elemonster_voila.py",
     "tests/browser/test_class_play_voila.py",
+    "tests/site/test_homework_page.py",
     "tests/browser/test_nginx.py",
-    "tests/site/test_static_tabs.py",
+    "tests/browser/test_room_attacks_server.py",
+    "tests/classroom/test_room_attacks.py",
+    "tests/browser/test_dashboard_a11y.py",
     "tests/browser/test_teacher_voila.py",
+    "tests/browser/test_explorer_voila.py",
+    "tests/browser/test_class_check_voila.py",
+    "tests/site/test_static_tabs.py",
     "tests/browser/test_responsive.py",
     "tests/browser/test_game_playthrough.py",
-    "tests/browser/test_dashboard_a11y.py",
-    "tests/browser/test_explorer_voila.py",
+    "tests/site/test_homework_teacher_import.py",
+    "tests/browser/test_game_voila.py",
+    "tests/browser/test_workshop_restart.py",
+    "tests/browser/test_teacher_route.py",
     "tests/browser/test_phone_first_minute.py",
+    "tests/fuzz/test_fuzz_widgets.py",
+    "tests/browser/test_notebook7.py",
+    "tests/classroom/test_asks.py",
+    "tests/browser/test_jupyterlab.py",
+    "tests/browser/test_a11y_voila.py",
+    "tests/classroom/test_purge_and_faults.py",
+    "tests/browser/test_room_store_voila.py",
+    "tests/browser/test_teacher_projector.py",
+    "tests/browser/test_checks_teacher_voila.py",
     "tests/browser/test_languages_dashboard.py",
 ]
 

@@ -124,17 +124,28 @@ def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60)
 
 
 def _stop(proc: subprocess.Popen) -> None:
+    """End a test server and every process it started, at once. A graceful stop (SIGTERM)
+    made Voila shut its kernels down one by one: 2-6 s per module's server and ~30 s of
+    session servers at each worker's end, on a loaded machine. Nothing here tests a server's
+    own shutdown (test_workshop_restart.py stops its server with Ctrl-C and reads its
+    terminal). The kernels run in sessions of their own, so the server's process group alone
+    would leave them: the group is frozen first (no new kernel starts), its whole tree listed,
+    then everything is killed."""
     if proc.poll() is not None:
         return
+    import psutil
     try:
-        os.killpg(proc.pid, signal.SIGTERM)  # the server and its kernels, started by us
-        proc.wait(timeout=10)
-    except (subprocess.TimeoutExpired, ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGSTOP)
+        tree = psutil.Process(proc.pid).children(recursive=True)
+    except (ProcessLookupError, psutil.NoSuchProcess):
+        tree = []
+    for sig_target in (lambda: os.killpg(proc.pid, signal.SIGKILL),
+                       *(child.kill for child in tree)):
         try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
+            sig_target()
+        except (ProcessLookupError, psutil.NoSuchProcess):
             pass
-        proc.wait(timeout=5)
+    proc.wait(timeout=10)  # the kernels, dead too, are reaped by init (a zombie holds no port)
 
 
 def _jupyter_env(home: Path) -> dict[str, str]:

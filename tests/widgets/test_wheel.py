@@ -43,10 +43,13 @@ def test_wheel_contains_the_widget_front_end(wheel):
 
 def test_installed_wheel_renders_a_widget_from_its_own_files(wheel, tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # no pip of its own (ensurepip cost most of this test): this interpreter's pip installs
+    # into the venv (pip --python)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     py = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    subprocess.run([str(py), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",
-                    "--disable-pip-version-check", str(wheel)], check=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps",
+                    "--no-index", "--quiet", "--disable-pip-version-check", str(wheel)],
+                   check=True)
     # The dependencies (anywidget, ipywidgets, ...) come from the test interpreter's
     # site-packages, added AFTER the venv's own. The .pth files in there (this checkout's
     # editable install) are not processed, so periodic_edu can only come from the wheel.
