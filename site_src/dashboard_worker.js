@@ -174,7 +174,12 @@ self.onmessage = (event) => {
     }
     else if (!building) language = String(message.lang);
   } else if (message.type === "rest" && kernel) {
-    rest();
+    try {
+      rest();
+    } catch (error) { // as a failed start: said on the page, never an uncaught error
+      console.error(error);
+      say({ type: "failed", message: String(error && error.message || error) });
+    }
   } else if (message.type === "homework_code" && kernel) {
     // the homework page asks for its result code (checked in Python: page_kernel.homework_code)
     say({ type: "homework_code", result: kernel.homework_code(JSON.stringify(message.asked)) });
