@@ -13,11 +13,14 @@ For each profile and run, a fresh browser profile loads the dashboard twice:
 Each load reports, from navigation: the first board cell (in the DOM, and the frame that shows
 it); the first correct highlight after a click (a visitor who clicks Na, then *Increase
 Ionization Energy*, the moment the cell is there: the cells and distances shown equal
-``periodic_edu.reach``, and the frame that shows them); Python ready (the games drawn, the Play
-tab playable) and the steps to it, as the worker timed them (``dashboard_worker.js``: the files
-arrived, Pyodide started, the wheels unpacked, each import of ``page_kernel.start``, each game
-built, the page's widgets drawn); and the bytes the server sent (counted by the bench's own file
-server, so a response from the browser's caches counts 0).
+``periodic_edu.reach``, and the frame that shows them); Python ready (the Play tab drawn and
+playable) and the steps to it, as the worker timed them (``dashboard_worker.js``: the files
+arrived, Pyodide started, the packages written into site-packages, each import of
+``page_kernel.start``, Play built, the page's drawing of it; then Elemonster and Check yourself,
+built while the page draws Play, and every game drawn); and the bytes the server sent (counted
+by the bench's own file server, so a response from the browser's caches counts 0).
+``--lesson``: also lesson 1 in JupyterLite, cold and warm in a browser profile of its own (the
+lab, Python's kernel, every cell run, from navigation).
 
 Beside them, in the same run and profile, **the floors**: for Python, **bare Pyodide's start**
 (``pyodide-floor.html``: ``loadPyodide`` alone, in a web worker, on the same site and server,
@@ -30,8 +33,14 @@ cold visit finds nothing of theirs in the caches.
 
 Profiles: **desktop** (1400x1000, the machine's CPU) and **phone** (390x844, touch, Chromium's
 CPU throttling 4x through the DevTools protocol, ``Emulation.setCPUThrottlingRate``). The
-network is cut (only 127.0.0.1 resolves). The load average is printed with the figures: the
-start of Python is CPU-bound, so a busy machine is slow.
+throttling slows the page's own thread only: Python runs in a web worker, which it does not
+reach (each profile times the same loop on a page and in a worker of it, and prints both), and
+a worker's DevTools target refuses it ("Operation is only supported for pages, not workers",
+Chromium 156, also through ``Target.setAutoAttach``). So the phone profile's Python figures
+are this machine's CPU for Python plus a throttled page (they flatter a real phone, where
+Python's steps and bare Pyodide's start alike would take its slower CPU's time). The network is cut (only 127.0.0.1 resolves).
+The load average is printed with the figures: the start of Python is CPU-bound, so a busy
+machine is slow.
 """
 from __future__ import annotations
 
@@ -151,22 +160,45 @@ def ms(data: dict, key: str) -> float | None:
 def steps(data: dict) -> dict[str, float]:
     """The steps to Python ready, seconds from navigation: the worker's (data-python-steps:
     the files it fetched as ``got:<file>``, ``python``: Pyodide started, ``fetched``: every
-    wheel in, ``packages``: unpacked, ``py:<step>``: page_kernel.start's imports and games,
-    ``built``) and the page's (the display message, the games drawn, ready)."""
+    file in, ``packages``: written into site-packages, ``py:<step>``: page_kernel.start's
+    imports and Play, ``built``, then start_rest's, ``rest``) and the page's (Play's display
+    message, Play drawn, ready; every game drawn)."""
     worker = json.loads(data.get("pythonSteps") or "{}")
     out = {k: v / 1000 for k, v in worker.items() if not k.startswith("got:")}
     got = {k[4:]: v / 1000 for k, v in worker.items() if k.startswith("got:")}
-    wheels = [v for k, v in got.items() if k.endswith(".whl")]
-    if wheels:
-        out["got: the wheels"] = max(wheels)
     for name, v in got.items():
-        if name.startswith(("pyodide.asm.wasm", "python_stdlib")):
+        if name.startswith(("pyodide.asm.wasm", "python_stdlib", "dashboard-packages")) \
+                or name.endswith(".whl"):
             out[f"got: {name}"] = v
-    for key, label in (("displayMs", "page: display message"), ("drawnMs", "page: games drawn"),
-                       ("pythonReadyMs", "page: Python ready")):
+    for key, label in (("displayMs", "page: Play's display message"),
+                       ("drawnMs", "page: Play drawn"),
+                       ("pythonReadyMs", "page: Python ready (Play playable)"),
+                       ("gamesReadyMs", "page: every game drawn (Elemonster, Check yourself)")):
         if data.get(key) is not None:
             out[label] = ms(data, key)
     return out
+
+
+#: Does the profile's CPU throttling reach a web worker? The same loop, timed on the page and in
+#: a dedicated worker of it (Chromium's Emulation.setCPUThrottlingRate applies to the page's
+#: target; a worker's target refuses it: "Operation is only supported for pages, not workers").
+THROTTLE_CHECK = """async () => {
+  const spin = `const t = performance.now(); let x = 0;
+    for (let i = 0; i < 2e7; i++) x += Math.sqrt(i); performance.now() - t`;
+  const onPage = eval(spin);
+  const url = URL.createObjectURL(new Blob([`postMessage(eval(${JSON.stringify(spin)}))`],
+    {type: "text/javascript"}));
+  const inWorker = await new Promise((resolve) => {
+    const worker = new Worker(url);
+    worker.onmessage = ({data}) => { worker.terminate(); resolve(data); };
+  });
+  return {page_ms: onPage, worker_ms: inWorker};
+}"""
+
+
+def throttle_check(page, base: str) -> dict:
+    page.goto(f"{base}/board.html")
+    return page.evaluate(THROTTLE_CHECK)
 
 
 def dashboard_load(page, base: str, counter: Counter, settle: bool) -> dict:
@@ -184,6 +216,7 @@ def dashboard_load(page, base: str, counter: Counter, settle: bool) -> dict:
             "first_frame_s": ms(data, "firstFrameMs"), "highlight_s": ms(data, "highlightMs"),
             "highlight_frame_s": ms(data, "highlightFrameMs"),
             "python_ready_s": ms(data, "pythonReadyMs"), "python_s": ms(data, "pythonMs"),
+            "games_ready_s": ms(data, "gamesReadyMs"),
             "steps": steps(data), "bytes": counter.bytes, "requests": len(counter.requests),
             "offline": data.get("offline"),
             "served": counter.requests if len(counter.requests) <= 5 else counter.requests[:5]}
@@ -212,7 +245,58 @@ def floor_load(page, base: str, counter: Counter) -> dict:
             "requests": len(counter.requests)}
 
 
-def measure(site: Path, runs: int, profiles: list[str]) -> dict:
+#: Lesson 1 in JupyterLite, as a student runs it: the lab opened, the lesson opened, every cell
+#: run (Run All Cells); the moments (ms from navigation) the lab, Python's kernel (its
+#: kernel_info answered: Pyodide, the preloaded packages, IPython's kernel) and every cell are
+#: done.
+LESSON = "01_the_board_is_the_periodic_table.ipynb"
+LESSON_RUN = """async (path) => {
+  const app = window.jupyterapp;
+  await app.restored;
+  window.__bench = {lab: performance.now()};
+  const panel = await app.commands.execute("docmanager:open", {path, factory: "Notebook"});
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  app.shell.activateById(panel.id);
+  const kernel = panel.sessionContext.session.kernel;
+  kernel.info.then(() => { window.__bench.kernel = performance.now(); });
+  await app.commands.execute("notebook:run-all-cells");
+}"""
+LESSON_DONE = """(path) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  if (!panel || !panel.content || panel.context.path !== path) return null;
+  const model = panel.content.model;
+  const counts = [];
+  let errors = 0;
+  for (let i = 0; i < model.cells.length; i++) {
+    const cell = model.cells.get(i);
+    if (cell.type !== "code") continue;
+    counts.push(cell.executionCount);
+    for (let k = 0; k < cell.outputs.length; k++) {
+      if (cell.outputs.get(k).type === "error") errors += 1;
+    }
+  }
+  const idle = panel.sessionContext.session?.kernel?.status === "idle";
+  if (!idle || !counts.length || counts.some((c) => c === null)) return null;
+  if (window.__bench.cells === undefined) window.__bench.cells = performance.now();
+  return {...window.__bench, count: counts.length, errors};
+}"""
+
+
+def lesson_load(page, base: str, counter: Counter) -> dict:
+    """Lesson 1, cold or warm: seconds from navigation to the lab, Python's kernel, every cell."""
+    counter.reset()
+    page.goto(f"{base}/lab/index.html")
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=PAGE_TIMEOUT_MS)
+    page.evaluate(LESSON_RUN, LESSON)
+    done = page.wait_for_function(LESSON_DONE, arg=LESSON, timeout=PAGE_TIMEOUT_MS, polling=100)
+    out = done.json_value()
+    return {"lab_s": out["lab"] / 1000, "kernel_s": out.get("kernel", 0) / 1000 or None,
+            "cells_s": out["cells"] / 1000, "cells": out["count"], "errors": out["errors"],
+            "bytes": counter.bytes, "requests": len(counter.requests)}
+
+
+def measure(site: Path, runs: int, profiles: list[str], lesson: bool = False) -> dict:
     from playwright.sync_api import sync_playwright
 
     from periodic_edu import reach
@@ -252,6 +336,7 @@ def measure(site: Path, runs: int, profiles: list[str]) -> dict:
                         out["pyodide_cold"].append(pyodide_floor_load(page, base, counter))
                         out["floor_warm"].append(floor_load(page, base, counter))
                         out["pyodide_warm"].append(pyodide_floor_load(page, base, counter))
+                        out.setdefault("throttle", []).append(throttle_check(page, base))
                         context.close()
                     with tempfile.TemporaryDirectory(prefix="bench-site-floor-") as folder:
                         context, page = browser(folder)
@@ -264,6 +349,13 @@ def measure(site: Path, runs: int, profiles: list[str]) -> dict:
                         out["cold"].append(dashboard_load(page, base, counter, settle=True))
                         out["warm"].append(dashboard_load(page, base, counter, settle=False))
                         context.close()
+                    if lesson:
+                        with tempfile.TemporaryDirectory(prefix="bench-site-lesson-") as folder:
+                            context, page = browser(folder)
+                            for kind in ("cold", "warm"):
+                                out.setdefault(f"lesson_{kind}", []).append(
+                                    lesson_load(page, base, counter))
+                            context.close()
     finally:
         server.shutdown()
     return result
@@ -316,6 +408,8 @@ def report(result: dict, profiles: list[str]) -> None:
                 ratio = f" = {ready_s / floor_s:.2f}x" if ready_s and floor_s else ""
                 print(f"    {what}: {fmt(floor_s)}{ratio}, runs "
                       f"{[r['python_ready_s'] for r in bare]}")
+            print(f"  {kind}: every game drawn (Elemonster, Check yourself too) "
+                  f"{fmt(median(r.get('games_ready_s') for r in runs))}")
             print(f"    the steps to it (median, seconds from navigation, +since the step before):")
             keys = {k for r in runs for k in r["steps"]}
             at = {k: median(r["steps"].get(k) for r in runs) for k in keys}
@@ -330,6 +424,26 @@ def report(result: dict, profiles: list[str]) -> None:
                   f"{[r['python_ready_s'] for r in runs]}")
             if failed:
                 print(f"  {kind}: {len(failed)} of {len(runs)} loads did not finish: {failed}")
+        for kind in ("cold", "warm"):
+            lessons = result[name].get(f"lesson_{kind}", [])
+            if lessons:
+                print(f"  lesson 1 in JupyterLite, {kind} (every cell run, from navigation): "
+                      f"{fmt(median(r['cells_s'] for r in lessons))}; the lab ready "
+                      f"{fmt(median(r['lab_s'] for r in lessons))}, Python's kernel ready "
+                      f"{fmt(median(r['kernel_s'] for r in lessons))}; fetched "
+                      f"{size(median(r['bytes'] for r in lessons))}; runs "
+                      f"{[round(r['cells_s'], 2) for r in lessons]}, cells with an error: "
+                      f"{sum(r['errors'] for r in lessons)}")
+        checks = result[name].get("throttle", [])
+        if checks:
+            on_page = median(c["page_ms"] for c in checks)
+            in_worker = median(c["worker_ms"] for c in checks)
+            verdict = ("no throttling here" if prof["cpu"] == 1 else
+                       "the throttling does NOT reach the worker, where Python runs: the phone's "
+                       "Python figures are the desktop CPU's" if on_page > 2 * in_worker else
+                       "the throttling reaches the worker")
+            print(f"  the same loop on the page {on_page:.0f} ms, in a web worker "
+                  f"{in_worker:.0f} ms: {verdict}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -339,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profiles", default="desktop,phone",
                         help="comma-separated: desktop, phone (default both)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lesson", action="store_true",
+                        help="also lesson 1 in JupyterLite, every cell run, cold and warm")
     args = parser.parse_args(argv)
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
     unknown = [p for p in profiles if p not in PROFILES]
@@ -350,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
 
         build_site.build(args.site.resolve())
     before = os.getloadavg()
-    result = measure(args.site, args.runs, profiles)
+    result = measure(args.site, args.runs, profiles, lesson=args.lesson)
     result.update(site_bytes=site_size(args.site), load_before=before,
                   load_after=os.getloadavg(), cpus=os.cpu_count())
     if args.json:

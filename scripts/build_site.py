@@ -19,6 +19,7 @@ so a rebuild needs no network. Usage: ``build_site.py [--output site]``.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -334,11 +335,6 @@ def filled(name: str, marker: str, declaration: str, value: Any) -> str:
     return script.replace(marker, f"{declaration} = {json.dumps(value, ensure_ascii=False)};")
 
 
-def dashboard_wheels(wheels: dict[str, Path]) -> list[str]:
-    """The file names of the wheels the dashboard imports (pins.json's ``dashboard``)."""
-    return [wheels[canonical(n)].name for n in PINS["dashboard"]]
-
-
 def homework_wheels(wheels: dict[str, Path]) -> list[str]:
     """The file names of the wheels the homework page loads besides the dashboard's
     (pins.json's ``homework``: segno, for the result code's QR code)."""
@@ -346,16 +342,75 @@ def homework_wheels(wheels: dict[str, Path]) -> list[str]:
 
 
 def worker_script(wheels: dict[str, Path], stdlib: str) -> str:
-    """dashboard_worker.js with the file names of the wheels the dashboard imports (and the
-    homework page's own), and of the standard library it loads (``stdlib_file``)."""
-    script = filled("dashboard_worker.js", "const WHEELS = [];", "const WHEELS",
-                    dashboard_wheels(wheels))
-    for marker, value in (("const HOMEWORK_WHEELS = [];", homework_wheels(wheels)),
+    """dashboard_worker.js with the file names of the dashboard's packages (``PACKAGES_FILE``,
+    unpacked: ``packages_file``), the homework page's own wheels, and the standard library it
+    loads (``stdlib_file``)."""
+    script = (SRC / "dashboard_worker.js").read_text(encoding="utf-8")
+    for marker, value in (('const PACKAGES = "";', PACKAGES_FILE),
+                          ("const HOMEWORK_WHEELS = [];", homework_wheels(wheels)),
                           ('const STDLIB = "";', stdlib if stdlib == STDLIB_PYC else "")):
         if script.count(marker) != 1:
             raise BuildError(f"site_src/dashboard_worker.js: the line {marker!r} is missing")
         script = script.replace(marker, f"{marker.split(' = ')[0]} = {json.dumps(value)};")
     return script
+
+
+def worker_files(site: Path) -> list[str]:
+    """The files in static/pyodide/ the built worker loads besides Pyodide's own: the
+    dashboard's packages and the homework page's wheels (what the service worker caches)."""
+    script = (site / "dashboard_worker.js").read_text(encoding="utf-8")
+    packages = json.loads(re.search(r"const PACKAGES = (\".*?\");", script).group(1))
+    wheels = json.loads(re.search(r"const HOMEWORK_WHEELS = (\[.*?\]);", script).group(1))
+    return [packages, *wheels]
+
+
+#: The dashboard's packages (pins.json's ``dashboard``), unpacked into one file: the worker
+#: fetches it while Pyodide starts, ungzips it with the browser's own DecompressionStream and
+#: writes each file into site-packages (Pyodide's unpackArchive unzipped seven wheels in
+#: Python: 0.4 s of a cold start). Layout, gzipped: a 4-byte little-endian length, that many
+#: bytes of JSON ``[[path, size], ...]`` (paths in site-packages), then the files' bytes in
+#: that order. Each file is the wheel's own, byte for byte (bytecode included: ``precompiled``).
+PACKAGES_FILE = "dashboard-packages.pack"
+#: What the page's Python never reads: a wheel's ``.data`` (JupyterLab's copy of anywidget's
+#: front end), anywidget's own front-end bundles (the page bundles the one it needs at build
+#: time: ``page_bundle``), test suites.
+PACK_SKIP = re.compile(r"^[^/]+\.data/|^anywidget/(labextension|nbextension)/|(^|/)tests/")
+
+
+def packages_pack(wheels: list[Path]) -> bytes:
+    """``PACKAGES_FILE``'s bytes: the files of ``wheels`` but ``PACK_SKIP``'s, gzipped."""
+    index: list[list] = []
+    blobs: list[bytes] = []
+    owner: dict[str, str] = {}
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as z:
+            for info in z.infolist():
+                if info.is_dir() or PACK_SKIP.search(info.filename):
+                    continue
+                if info.filename in owner:
+                    raise BuildError(f"{info.filename} is in both {owner[info.filename]} and "
+                                     f"{wheel.name}")
+                owner[info.filename] = wheel.name
+                data = z.read(info)
+                index.append([info.filename, len(data)])
+                blobs.append(data)
+    head = json.dumps(index, separators=(",", ":")).encode("utf-8")
+    return gzip.compress(len(head).to_bytes(4, "little") + head + b"".join(blobs),
+                         compresslevel=9, mtime=0)
+
+
+def read_pack(data: bytes) -> dict[str, bytes]:
+    """``path -> bytes`` of a ``PACKAGES_FILE`` (what the worker writes into site-packages)."""
+    raw = gzip.decompress(data)
+    length = int.from_bytes(raw[:4], "little")
+    at = 4 + length
+    files = {}
+    for path, size in json.loads(raw[4:at].decode("utf-8")):
+        files[path] = raw[at:at + size]
+        at += size
+    if at != len(raw):
+        raise ValueError(f"the pack holds {len(raw) - at} bytes its index does not name")
+    return files
 
 
 # -- the JupyterLite build -------------------------------------------------------------------
@@ -777,7 +832,13 @@ def build(output: Path) -> dict:
                 "exposeAppInBrowser": "true",
                 "litePluginSettings": {KERNEL_PLUGIN: {
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": PINS["preload"]},
+                    # the standard library as bytecode, as the dashboard's (a lesson's Python
+                    # would otherwise compile every standard module it imports, IPython's
+                    # many included, at every start); its tracebacks show no standard
+                    # library source line (the lessons' own code and our packages keep theirs)
+                    "loadPyodideOptions": {"packages": PINS["preload"], **(
+                        {"stdLibURL": f"./static/pyodide/{STDLIB_PYC}"}
+                        if (pyodide_dir / STDLIB_PYC).is_file() else {})},
                 }},
             },
         }, indent=2), encoding="utf-8")
@@ -799,12 +860,13 @@ def build(output: Path) -> dict:
         (built / "homework.js").write_text(homework_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels, stdlib_file(built)),
                                                    encoding="utf-8")
+        (built / "static" / "pyodide" / PACKAGES_FILE).write_bytes(
+            packages_pack([wheels[canonical(n)] for n in PINS["dashboard"]]))
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)
         data = write_dashboard_data(built)
-        version = offline_pieces(built, dashboard_wheels(wheels) + homework_wheels(wheels),
-                                 data)
+        version = offline_pieces(built, worker_files(built), data)
         (built / ".nojekyll").touch()  # GitHub Pages: serve every file as it is
         _check_offline(built)
         if output.exists():

@@ -49,8 +49,11 @@ function data(lang) {
 const first = data(LANG);
 
 // ---- Python, in a worker, from the start -----------------------------------------------------
-const worker = new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" });
-worker.postMessage({ type: "start", query: `lang=${LANG}` });
+// dashboard.html starts it before this script has loaded (window.pythonWorker, its messages kept
+// in `early` until this script takes them): Python's start is most of the page's wait
+const worker = window.pythonWorker || Object.assign(
+  new Worker(new URL("./dashboard_worker.js", import.meta.url), { type: "module" }), { early: [] });
+if (!window.pythonWorker) worker.postMessage({ type: "start", query: `lang=${LANG}` });
 
 // ---- the page's words ------------------------------------------------------------------------
 function translatePage() {
@@ -215,32 +218,40 @@ const python = (() => {
   let step = 0; // index in STEPS of the last step reached
   let stepAt = 0; // when it was reached (seconds)
   let pct = 0;
-  let state = "starting"; // "ready" | "failed"
+  let state = "starting"; // "ready" (every game drawn) | "failed"
+  const drawn = new Set(); // the games drawn so far: Play first, then the others
   let heard = "";
   const status = () => $("progress-status");
 
-  function text() {
+  function text(game) {
     if (state === "failed") return word("failed");
-    if (state === "ready") return word("ready");
-    return word("starting", { pct });
+    if (state === "ready" || drawn.has(game)) return word("ready");
+    return word("starting", { pct: Math.min(pct, 99) });
   }
   function show() {
     for (const box of document.querySelectorAll(".pe-python")) {
       const p = box.querySelector(".pe-python-text");
-      const words = text();
+      const words = text(box.dataset.python);
       if (p.textContent !== words) p.textContent = words;
-      box.querySelector("progress").value = pct;
-      box.hidden = state === "ready";
+      box.querySelector("progress").value = drawn.has(box.dataset.python) ? 100 : Math.min(pct, 99);
+      box.hidden = state === "ready" || drawn.has(box.dataset.python);
       if (state === "failed") p.setAttribute("role", "alert");
     }
+  }
+  /** A game's widget is on the page: its tab stops waiting (Play comes first). */
+  function gameDrawn(game) {
+    drawn.add(game);
+    show();
+    announceIfWatched();
+    if (GAMES.every((name) => drawn.has(name))) finish("ready");
   }
   // A screen reader hears Python's steps while the visitor is on a tab that waits for it,
   // each once, and always the end: ready, or failed.
   function announceIfWatched(force = false) {
     const selected = document.querySelector('[role="tab"][aria-selected="true"]');
-    const watched = selected && ["tab-play", "tab-elemonster", "tab-practice"].includes(selected.id);
-    const words = text();
-    if ((force || watched) && words !== heard) {
+    const game = { "tab-play": "play", "tab-elemonster": "elemonster", "tab-practice": "practice" }[selected?.id];
+    const words = text(game);
+    if ((force || game) && words !== heard) {
       heard = words;
       status().textContent = words;
     }
@@ -260,7 +271,7 @@ const python = (() => {
     if (state !== "starting") return;
     state = outcome;
     if (outcome === "ready") {
-      mark("pythonReady");
+      mark("gamesReady");
       pct = 100;
     } else {
       worker.terminate();
@@ -306,7 +317,7 @@ const python = (() => {
   function builtIn(lang) {
     spoken = lang;
   }
-  return { reached, finish, show, tick, announceIfWatched, follow, builtIn,
+  return { reached, finish, show, tick, announceIfWatched, follow, builtIn, gameDrawn,
     get state() { return state; } };
 })();
 
@@ -334,19 +345,31 @@ function widgetManager(PageManager) {
   return manager;
 }
 
+// The worker sends Play first ({play}); once Play is drawn the page asks for the other games
+// ({type: "rest"}: {elemonster, practice}). Python is ready for the visitor
+// (data-python-ready-ms) once Play is drawn and playable, and the page is "ready" (data-state,
+// its service worker registered) once every game is.
+const GAMES = ["play", "elemonster", "practice"];
 async function display(models) {
   python.reached("display");
   const { PageManager } = await widgets;
   const pages = widgetManager(PageManager);
-  await Promise.all([pages.display(models.play, $("play")), pages.display(models.elemonster, $("elemonster")),
-    pages.display(models.practice, $("practice"))]);
-  const drawn = () => $("play").querySelector("[data-symbol]");
-  while (!drawn() && python.state === "starting") await new Promise((resolve) => setTimeout(resolve, 50));
-  python.reached("drawn");
-  python.finish("ready");
+  const games = GAMES.filter((game) => models[game]);
+  await Promise.all(games.map((game) => pages.display(models[game], $(game))));
+  if (games.includes("play")) {
+    const playable = () => $("play").querySelector("[data-symbol]");
+    while (!playable() && python.state === "starting") await new Promise((resolve) => setTimeout(resolve, 50));
+    python.reached("drawn");
+    mark("pythonReady");
+    // now the others: built by Python while this thread is idle again (asked for only now,
+    // so neither thread slows the other while Play is drawn)
+    worker.postMessage({ type: "rest" });
+  }
+  for (const game of games) python.gameDrawn(game);
 }
 
-worker.onmessage = (event) => {
+let displayed = Promise.resolve(); // the worker's display messages, drawn in their order
+function onWorkerMessage(event) {
   const message = event.data;
   if (message.type === "comm" || message.type === "idle") {
     if (manager) manager.receive(message);
@@ -355,21 +378,27 @@ worker.onmessage = (event) => {
     python.reached(message.step);
   } else if (message.type === "display") {
     // the worker's steps, on this page's clock (benchmarks/bench_site.py)
-    document.body.dataset.pythonSteps = JSON.stringify(Object.fromEntries(Object.entries(
-      message.timings || {}).map(([step, at]) => [step, Math.round(at - performance.timeOrigin)])));
-    python.builtIn(message.lang);
-    display(message.models).catch((error) => {
+    const steps = JSON.parse(document.body.dataset.pythonSteps || "{}");
+    for (const [step, at] of Object.entries(message.timings || {})) {
+      steps[step] = Math.round(at - performance.timeOrigin);
+    }
+    document.body.dataset.pythonSteps = JSON.stringify(steps);
+    if (message.lang) python.builtIn(message.lang); // Play's: the language the games are in
+    displayed = displayed.then(() => display(message.models)).catch((error) => {
       console.error(error);
       python.finish("failed");
     });
   } else if (message.type === "failed") {
     python.finish("failed");
   }
-};
+}
+worker.onmessage = onWorkerMessage;
+for (const event of worker.early.splice(0)) onWorkerMessage(event); // before this script ran
 worker.onerror = (event) => {
   console.error(event.message || event);
   python.finish("failed");
 };
+if (worker.failed) python.finish("failed");
 
 // ---- cached and offline --------------------------------------------------------------------
 let stale = false; // a newer build took over while this page runs (it loads nothing more)

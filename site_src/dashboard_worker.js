@@ -1,22 +1,25 @@
 // dashboard_worker.js: the static dashboard's Python, in a web worker (the page stays
 // responsive while Python starts and while a bot thinks).
 //
-// It loads Pyodide and only the wheels the dashboard imports (fetched in parallel with
-// Pyodide's own start, unpacked straight into site-packages: no package manager, no lock
-// lookups), runs page_kernel.py and builds the games (Play, Elemonster: the page draws the
-// other tabs itself). From then on it passes comm messages: Python -> page through
-// postMessage, page -> Python through page_kernel.receive; and the page's language switch.
+// It loads Pyodide and only the packages the dashboard imports (one file, fetched and ungzipped
+// in parallel with Pyodide's own start, written straight into site-packages: no package
+// manager, no lock lookups, no unzipping in Python), runs page_kernel.py and builds Play,
+// sends it to the page, and once the page has drawn it and asks, Elemonster and Check yourself
+// (the page draws the other tabs itself). From then on it passes comm messages: Python -> page
+// through postMessage, page -> Python through page_kernel.receive; and the page's language
+// switch.
 //
 // Timings: each step's moment (the epoch in ms, performance.timeOrigin + now: the page turns it
-// into its own clock) rides in the display message as `timings`, and page_kernel's own (each
+// into its own clock) rides in the display messages as `timings`, and page_kernel's own (each
 // import, each game built) with them; benchmarks/bench_site.py reads them from the page. The
 // message {type: "floor"} starts Pyodide alone, as published (its own standard library, no
-// wheel, no page_kernel; `bytecode: true`: with this page's standard library as bytecode): the
-// benchmark's floor page (pyodide-floor.html), on the same site.
+// package, no page_kernel; `bytecode: true`: with this page's standard library as bytecode):
+// the benchmark's floor page (pyodide-floor.html), on the same site.
 import { loadPyodide } from "./static/pyodide/pyodide.mjs";
 
-// WHEELS: written by scripts/build_site.py (file names in static/pyodide/, from pins.json).
-const WHEELS = [];
+// PACKAGES: the dashboard's packages (pins.json's `dashboard`), their files unpacked into one
+// gzipped file by scripts/build_site.py (packages_pack: its layout), in static/pyodide/.
+const PACKAGES = "";
 // HOMEWORK_WHEELS: the homework page's own (segno, for the QR code), written by the build too
 const HOMEWORK_WHEELS = [];
 // STDLIB: Python's standard library as bytecode (the build compiles Pyodide's python_stdlib.zip,
@@ -45,29 +48,60 @@ function deliver(message) {
   }
 }
 
+/** The files of the PACKAGES file, `[[path in site-packages, bytes], ...]`: ungzipped by the
+ * browser (DecompressionStream), while Pyodide starts. */
+async function unpacked(url) {
+  const got = await fetch(url);
+  if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
+  const stream = got.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  const length = new DataView(bytes.buffer).getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+  let at = 4 + length;
+  const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
+  if (at !== bytes.length) throw new Error(`${got.url}: not the file its index describes`);
+  return files;
+}
+
+async function fetched(url) {
+  const got = await fetch(url);
+  if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
+  return new Uint8Array(await got.arrayBuffer());
+}
+
+/** The page's messages that waited while Python was busy are handled first. */
+const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function start(query, homework = null) {
   const timings = { start: now() };
-  const wheels = homework === null ? WHEELS : [...WHEELS, ...HOMEWORK_WHEELS];
-  const fetched = [...wheels.map((name) => fetch(PYODIDE + name)),
-    fetch(new URL("./page_kernel.py", import.meta.url))].map(async (response) => {
-    const got = await response;
-    if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
-    return new Uint8Array(await got.arrayBuffer());
-  });
+  const wheels = homework === null ? [] : HOMEWORK_WHEELS;
+  const packages = unpacked(PYODIDE + PACKAGES);
+  const more = Promise.all([...wheels.map((name) => fetched(PYODIDE + name)),
+    fetched(new URL("./page_kernel.py", import.meta.url))]);
   // awaited only once Python has started: marked handled now, so a fetch that fails while
   // Pyodide loads is one error (the rejection below), not also an "uncaught (in promise)"
-  const all = Promise.all(fetched);
+  const all = Promise.all([packages, more]);
   all.then(() => { timings.fetched = now(); }, () => {});
   const pyodide = await loadPyodide(STDLIB ? { indexURL: PYODIDE, stdLibURL: PYODIDE + STDLIB }
     : { indexURL: PYODIDE });
   timings.python = now();
   say({ type: "progress", step: "python" });
-  const files = await all;
+  const [files, extra] = await all;
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const wheel of files.slice(0, wheels.length)) {
+  const made = new Set();
+  for (const [path, bytes] of files) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (folder && !made.has(folder)) {
+      pyodide.FS.mkdirTree(`${sitePackages}/${folder}`);
+      made.add(folder);
+    }
+    pyodide.FS.writeFile(`${sitePackages}/${path}`, bytes);
+  }
+  for (const wheel of extra.slice(0, wheels.length)) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, files[wheels.length]);
+  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, extra[wheels.length]);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   timings.packages = now();
   say({ type: "progress", step: "packages" });
   const pageKernel = pyodide.pyimport("page_kernel");
@@ -75,9 +109,8 @@ async function start(query, homework = null) {
     const views = buffers.toJs();
     say({ type: "comm", text, buffers: views }, views.map((v) => v.buffer));
   };
-  // the page's messages that waited while Python started (the worker was busy) are handled
-  // first: a language switched meanwhile is the one the games are built in
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // a language switched while Python started is the one the games are built in
+  await handled();
   building = true;
   const lang = language || new URLSearchParams(query).get("lang") || "en";
   // the homework page (homework.html) sends its link's fragment: its one assigned game
@@ -86,11 +119,28 @@ async function start(query, homework = null) {
     : await pageKernel.start_homework(post, homework, lang));
   kernel = pageKernel;
   timings.built = now();
-  // page_kernel's own steps (seconds since its start), placed on this clock by its end
+  say({ type: "display", models, lang, timings: arrivals(stepsOf(pageKernel, timings)) });
+}
+
+/** The dashboard's other games (Elemonster, Check yourself), once the page has drawn Play and
+ * asks ({type: "rest"}); in the language of the games (a switch made meanwhile reached Play
+ * and is theirs too: page_kernel.start_rest). Asked twice, or by the homework page: nothing. */
+function rest() {
+  const models = JSON.parse(kernel.start_rest());
+  if (Object.keys(models).length) {
+    say({ type: "display", models, timings: stepsOf(kernel, { rest: now() }) });
+  }
+}
+
+/** page_kernel's own steps (seconds on Python's clock, `now` its present), placed on this
+ * clock, into `timings`. */
+function stepsOf(pageKernel, timings) {
+  const at = now();
   const steps = JSON.parse(pageKernel.timings());
-  const end = steps.end || 0;
-  for (const [name, at] of Object.entries(steps)) timings[`py:${name}`] = timings.built - (end - at) * 1000;
-  say({ type: "display", models, lang, timings: arrivals(timings) });
+  for (const [name, t] of Object.entries(steps)) {
+    if (name !== "now") timings[`py:${name}`] = at - (steps.now - t) * 1000;
+  }
+  return timings;
 }
 
 /** The benchmark's floor: Pyodide's own start, alone, as published (nothing of ours), or
@@ -123,6 +173,13 @@ self.onmessage = (event) => {
       if (about) say({ type: "about", about });
     }
     else if (!building) language = String(message.lang);
+  } else if (message.type === "rest" && kernel) {
+    try {
+      rest();
+    } catch (error) { // as a failed start: said on the page, never an uncaught error
+      console.error(error);
+      say({ type: "failed", message: String(error && error.message || error) });
+    }
   } else if (message.type === "homework_code" && kernel) {
     // the homework page asks for its result code (checked in Python: page_kernel.homework_code)
     say({ type: "homework_code", result: kernel.homework_code(JSON.stringify(message.asked)) });

@@ -15,9 +15,9 @@ part of a kernel the widgets use, and no more.
   :func:`receive`, which hands them to the widget's comm as a kernel would; the widgets check
   them (IntentWidget's guard), and a message for no known comm is dropped.
 
-dashboard_worker.js runs this file, then :func:`start`, which builds the three tabs that need
-Python: Play, Elemonster and "Check yourself" (the page draws Explore trends and Element cards itself, from data
-the site build wrote). The page owns the language switch: :func:`set_language` follows it.
+dashboard_worker.js runs this file, then :func:`start`, which builds Play, and once the page
+has drawn it and asks, :func:`start_rest`: Elemonster and "Check yourself" (the page draws Explore trends and
+Element cards itself, from data the site build wrote). The page owns the language switch: :func:`set_language` follows it.
 The homework page (homework.html) runs the same file with :func:`start_homework` instead (its
 one assigned game) and asks :func:`homework_code` for the result code.
 """
@@ -122,11 +122,14 @@ def _bytes(buffer: Any) -> bytes:
     return buffer.to_bytes() if hasattr(buffer, "to_bytes") else bytes(buffer)
 
 
-#: The games of the page, once :func:`start` has built them.
+#: The games of the page, once :func:`start` (Play) and :func:`start_rest` have built them.
 _games: dict[str, Any] = {}
+#: The language the games are in (``"games"``): :func:`start`'s, then the page's switches.
+_language: dict[str, str] = {}
 
-#: When each step of :func:`start` ended (``time.perf_counter`` seconds): the imports one by
-#: one, the saves' storage, each game built. benchmarks/bench_site.py reports them.
+#: When each step of :func:`start` and :func:`start_rest` ended (``time.perf_counter``
+#: seconds): the imports one by one, the saves' storage, each game built.
+#: benchmarks/bench_site.py reports them.
 _timings: dict[str, float] = {}
 
 
@@ -135,19 +138,20 @@ def _mark(step: str) -> None:
 
 
 def timings() -> str:
-    """The steps of :func:`start` as JSON text, ``{step: seconds}`` on one clock (``end``:
-    its last); the worker places them on the page's clock."""
-    return json.dumps(_timings)
+    """The steps of :func:`start` and :func:`start_rest` as JSON text, ``{step: seconds}`` on
+    one clock, ``now`` the moment of this call: the worker places them on the page's clock."""
+    return json.dumps({**_timings, "now": time.perf_counter()})
 
 
 async def start(post: Callable[[str, list], None], query: str) -> str:
-    """Build Play, Elemonster and "Check yourself" for the page's query string (``lang=uk``);
-    returns their model ids as JSON text, ``{"play": id, "elemonster": id, "practice": id}``.
+    """Build Play, the first tab that needs Python, for the page's query string (``lang=uk``);
+    returns its model id as JSON text, ``{"play": id}``. Only what Play needs is imported:
+    the worker sends Play to the page at once, and builds the others (:func:`start_rest`) when
+    the page, Play drawn, asks for them.
 
-    The games are the dashboard's own (:func:`periodic_edu.widgets.dashboard.play`, and
-    Elemonster against a greedy bot, as :func:`~periodic_edu.widgets.dashboard.dashboard` sets
-    it up); games are saved in the browser's own storage, so a reload offers to resume them.
-    An unknown language is English here (the page says so itself)."""
+    The game is the dashboard's own (:func:`periodic_edu.widgets.dashboard.play`); games are
+    saved in the browser's own storage, so a reload offers to resume them. An unknown
+    language is English here (the page says so itself)."""
     _timings.clear()
     _mark("begin")
     logging.basicConfig(level=logging.WARNING)
@@ -156,18 +160,12 @@ async def start(post: Callable[[str, list], None], query: str) -> str:
     _mark("import comm")
     from periodic_edu import i18n
     _mark("import periodic_edu.i18n")
-    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END
-    _mark("import periodic_edu.locale.widget_texts")
     from periodic_edu.widgets.dashboard import language_from_query, play
     _mark("import periodic_edu.widgets.dashboard")
-    from periodic_edu.widgets import ElemonsterWidget
-    _mark("import periodic_edu.widgets (Elemonster)")
-    from periodic_edu.widgets.practice_check import PracticeCheckWidget
-    _mark("import periodic_edu.widgets.practice_check")
     from periodic_edu.widgets.save_store import keep_saves_in_browser
     _mark("import periodic_edu.widgets.save_store")
 
-    await keep_saves_in_browser()
+    await keep_saves_in_browser()  # before any game: each offers to resume its own save
     _mark("saves mounted")
     try:
         lang = language_from_query(query)
@@ -175,17 +173,38 @@ async def start(post: Callable[[str, list], None], query: str) -> str:
         lang = None
     lang = i18n.resolve_language(lang or i18n.DEFAULT_LANGUAGE)
     game = play(lang=lang)
+    _games.update(play=game)
+    _language["games"] = lang
     _mark("Play built")
+    return json.dumps({"play": game.model_id})
+
+
+def start_rest() -> str:
+    """After :func:`start`: Elemonster (against a greedy bot, as
+    :func:`~periodic_edu.widgets.dashboard.dashboard` sets it up) and "Check yourself" (a
+    practice check: nothing leaves the browser), in the games' language (a switch the page made
+    since :func:`start` included); returns ``{"elemonster": id, "practice": id}`` as JSON text,
+    or ``{}`` before :func:`start` or a second time."""
+    if "play" not in _games or "elemonster" in _games:
+        log.warning("the page asked for the other games out of turn")
+        return "{}"
+    from periodic_edu import i18n
+    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END
+    _mark("import periodic_edu.locale.widget_texts")
+    from periodic_edu.widgets import ElemonsterWidget
+    _mark("import periodic_edu.widgets (Elemonster)")
+    from periodic_edu.widgets.practice_check import PracticeCheckWidget
+    _mark("import periodic_edu.widgets.practice_check")
+
+    lang = _language["games"]
     names = [i18n.gettext("widgets", FRONT_END["you"], lang),
              i18n.gettext("widgets", DASHBOARD["bot_greedy"], lang)]
     elemonster = ElemonsterWidget(names, bot_delay=0.4, lang=lang)
     _mark("Elemonster built")
-    practice = PracticeCheckWidget(lang=lang)  # "Check yourself": nothing leaves the browser
+    practice = PracticeCheckWidget(lang=lang)
     _mark("Check yourself built")
-    _games.update(play=game, elemonster=elemonster, practice=practice)
-    _mark("end")
-    return json.dumps({"play": game.model_id, "elemonster": elemonster.model_id,
-                       "practice": practice.model_id})
+    _games.update(elemonster=elemonster, practice=practice)
+    return json.dumps({"elemonster": elemonster.model_id, "practice": practice.model_id})
 
 
 async def start_homework(post: Callable[[str, list], None], fragment: str, lang: str) -> str:
@@ -254,11 +273,12 @@ def set_language(lang: str) -> bool:
     if not _games:
         log.warning("the page switched the language before the games were built")
         return False
-    for game in _games.values():  # the dashboard's two, or the homework page's one
+    for game in _games.values():  # the dashboard's, or the homework page's
         if hasattr(game, "set_language"):
             game.set_language(lang)
         else:
             game.lang = lang
+    _language["games"] = lang  # the games start_rest builds yet
     return True
 
 

@@ -19,7 +19,10 @@ import page_kernel
 sent = []
 post = lambda text, buffers: sent.append(json.loads(text))
 early = page_kernel.set_language("uk")  # before the games exist: nothing to switch
-models = json.loads(asyncio.run(page_kernel.start(post, "lang=de")))
+models = json.loads(asyncio.run(page_kernel.start(post, "lang=de")))  # Play, sent at once
+first = dict(models)
+models.update(json.loads(page_kernel.start_rest()))  # then the others, while the page draws
+again = page_kernel.start_rest()  # out of turn: nothing built twice
 opened = [m for m in sent if m["msg_type"] == "comm_open"]
 heavy = sorted(n for n in ("prompt_toolkit", "jedi", "pygments") if n in sys.modules)
 by_name = lambda name: [m for m in opened if m["data"]["state"]["_model_name"] == name]
@@ -55,7 +58,7 @@ descriptions = [m["data"]["state"].get("description") for m in sent[before:]
 langs = [m["data"]["state"]["lang"] for m in sent[before:]
          if m["comm_id"] == models["elemonster"] and "lang" in m["data"].get("state", {})]
 print(json.dumps({
-    "early": early, "models": models, "described": described, "unknown": unknown, "after_unknown": after_unknown,
+    "early": early, "models": models, "first": first, "again": again, "described": described, "unknown": unknown, "after_unknown": after_unknown,
     "switched": switched, "descriptions": descriptions, "langs": langs,
     "ipython": sys.modules["IPython"].__doc__, "heavy": heavy,
     "opened": [(m["comm_id"], m["target_name"], m["data"]["state"]) for m in opened],
@@ -64,10 +67,10 @@ print(json.dumps({
 """
 
 
-def run_bridge(tmp_path) -> dict:
+def run_bridge(tmp_path, script: str = SCRIPT) -> dict:
     env = {"PERIODIC_EDU_SAVE_DIR": str(tmp_path / "saves"), "PATH": "/usr/bin:/bin",
            "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(REPO / "site_src")], env=env,
+    done = subprocess.run([sys.executable, "-c", script, str(REPO / "site_src")], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -80,6 +83,8 @@ def test_the_page_gets_the_two_games_and_every_widget_before_one_that_holds_it(t
     ids = [comm_id for comm_id, _, _ in out["opened"]]
     assert {target for _, target, _ in out["opened"]} == {"jupyter.widget"}
     assert set(out["models"]) == {"play", "elemonster", "practice"} and set(out["models"].values()) <= set(ids)
+    # Play first, alone: the page draws it while Python builds the others; then no second set
+    assert set(out["first"]) == {"play"} and out["again"] == "{}"
     # Python builds only the games: the explorer and the cards are the page's own
     names = {state["_model_name"] for _, _, state in out["opened"]}
     assert "TabModel" not in names
@@ -122,3 +127,27 @@ def test_the_pages_language_switch_reaches_the_games_and_a_bad_one_changes_nothi
     assert out["switched"] is True
     assert out["descriptions"] == [i18n.gettext("widgets", DASHBOARD["players"], "uk")]
     assert out["langs"] == ["uk"]
+
+
+REST_IN_SWITCHED_LANGUAGE = r"""
+import asyncio, json, sys
+sys.path.insert(0, sys.argv[1])
+import page_kernel
+
+sent = []
+post = lambda text, buffers: sent.append(json.loads(text))
+early = page_kernel.start_rest()  # before Play: out of turn, nothing built
+models = json.loads(asyncio.run(page_kernel.start(post, "lang=de")))
+switched = page_kernel.set_language("uk")  # while the page draws Play, before the others exist
+models.update(json.loads(page_kernel.start_rest()))
+opened = {m["comm_id"]: m["data"]["state"] for m in sent if m["msg_type"] == "comm_open"}
+print(json.dumps({"early": early, "switched": switched,
+                  "elemonster": opened[models["elemonster"]].get("lang"),
+                  "practice": opened[models["practice"]].get("lang")}))
+"""
+
+
+def test_the_games_built_after_play_are_in_the_language_the_page_switched_to_meanwhile(
+        tmp_path):
+    out = run_bridge(tmp_path, REST_IN_SWITCHED_LANGUAGE)
+    assert out == {"early": "{}", "switched": True, "elemonster": "uk", "practice": "uk"}

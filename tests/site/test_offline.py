@@ -14,7 +14,7 @@ import time
 import pytest
 
 from browser_helpers import screenshot, serving
-from build_site import DATA_FILE, offline_pieces  # scripts/, on the path: conftest.py
+from build_site import DATA_FILE, offline_pieces, worker_files  # scripts/: conftest.py
 from test_static_site import BOOT_TIMEOUT_MS, NA_IONIZATION, play_a_turn_and_the_bot_answers
 
 from periodic_edu import i18n
@@ -32,9 +32,8 @@ def test_the_build_writes_an_installable_app_and_versions_every_file(site_dir):
     version, files = sw_facts(site_dir)
     for path, digest in files.items():  # byte for byte the build's files
         assert hashlib.sha256((site_dir / path).read_bytes()).hexdigest() == digest, path
-    worker = (site_dir / "dashboard_worker.js").read_text()
-    wheels = json.loads(re.search(r"const WHEELS = (\[.*?\]);", worker).group(1))
-    assert {f"static/pyodide/{w}" for w in wheels} <= set(files)
+    packages = worker_files(site_dir)  # the dashboard's packages, the homework page's wheels
+    assert len(packages) >= 2 and {f"static/pyodide/{p}" for p in packages} <= set(files)
     assert {DATA_FILE.format(lang=lang) for lang in i18n.LANGUAGES} <= set(files)
     assert {"dashboard.html", "dashboard.js", "static/pyodide/pyodide.asm.wasm"} <= set(files)
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
@@ -158,8 +157,7 @@ def test_a_new_build_replaces_the_cache_whole_and_a_broken_one_never_lands(site_
     stays, whole."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
-    worker = (site / "dashboard_worker.js").read_text()
-    wheels = json.loads(re.search(r"const WHEELS = (\[.*?\]);", worker).group(1))
+    packages = worker_files(site)
     data = [DATA_FILE.format(lang=lang) for lang in i18n.LANGUAGES]
     home = tmp_path / "server"
     home.mkdir()
@@ -175,7 +173,7 @@ def test_a_new_build_replaces_the_cache_whole_and_a_broken_one_never_lands(site_
             # a new build: dashboard.js changed, sw.js stamped again
             script = site / "dashboard.js"
             script.write_text(script.read_text() + "\n/* the next build */\n")
-            new = offline_pieces(site, wheels, data)
+            new = offline_pieces(site, packages, data)
             assert new != old
             page.reload()  # served by the old build; it finds the new one and takes it
             assert wait_offline_ready(page, new) == new

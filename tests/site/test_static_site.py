@@ -50,15 +50,33 @@ def test_the_site_holds_everything_python_needs(site_dir):
 
 
 def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
-    """The dashboard page's worker fetches the wheels pins.json names for it, each the same
-    file as the lock's (so the lessons and the dashboard run the same packages), and no IPython:
-    page_kernel.py stands in for the little of it that ipywidgets imports."""
+    """The dashboard page's worker fetches one file of packages: the files of the wheels
+    pins.json names for it, each byte for byte the lock's wheel's (so the lessons and the
+    dashboard run the same packages), but what its Python never reads (front-end bundles, a
+    wheel's .data, test suites); and no IPython: page_kernel.py stands in for the little of it
+    that ipywidgets imports."""
+    import zipfile
+
+    from build_site import PACK_SKIP, PACKAGES_FILE, read_pack
+
     worker = (site_dir / "dashboard_worker.js").read_text()
-    wheels = json.loads(re.search(r"const WHEELS = (\[.*?\]);", worker).group(1))
-    lock = json.loads((site_dir / "static" / "pyodide" / "pyodide-lock.json").read_text())
-    by_file = {item["file_name"]: name for name, item in lock["packages"].items()}
-    assert sorted(by_file[w] for w in wheels) == sorted(PINS["dashboard"])
-    assert not any(w.lower().startswith(("ipython", "jedi", "prompt")) for w in wheels)
+    assert json.loads(re.search(r"const PACKAGES = (\".*?\");", worker).group(1)) == PACKAGES_FILE
+    folder = site_dir / "static" / "pyodide"
+    packed = read_pack((folder / PACKAGES_FILE).read_bytes())
+    lock = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    want = {}
+    for name in PINS["dashboard"]:
+        with zipfile.ZipFile(folder / lock[name]["file_name"]) as wheel:
+            want.update({n: wheel.read(n) for n in wheel.namelist()
+                         if not n.endswith("/") and not PACK_SKIP.search(n)})
+    assert packed.keys() == want.keys()
+    assert all(packed[n] == want[n] for n in want)  # byte for byte, bytecode included
+    tops = {n.split("/")[0] for n in packed if not n.split("/")[0].endswith(".dist-info")}
+    assert {"periodic_edu", "ipywidgets", "anywidget", "traitlets", "comm", "psygnal",
+            "typing_extensions.py"} <= tops
+    assert not any(t.lower().startswith(("ipython", "jedi", "prompt", "segno")) for t in tops)
+    assert any(n.startswith("periodic_edu/") and "/__pycache__/" in n for n in packed)
+    assert not any(n.startswith("anywidget/labextension/") for n in packed)
     assert (site_dir / "page_kernel.py").read_text() == (
         REPO / "site_src" / "page_kernel.py").read_text()
     bundle = (site_dir / "dashboard-widgets.js").read_text()
@@ -69,7 +87,7 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
 def test_the_dashboard_loads_the_standard_library_as_bytecode(site_dir):
     """Pyodide ships its standard library as sources (compiled at every page load): the build
     compiles every module of it, and the dashboard's worker loads that file, which the service
-    worker caches; the lessons' kernel keeps Pyodide's own."""
+    worker caches; so does the lessons' kernel."""
     import zipfile
 
     worker = (site_dir / "dashboard_worker.js").read_text()
@@ -92,6 +110,9 @@ def test_the_dashboard_loads_the_standard_library_as_bytecode(site_dir):
                                  re.S).group(1))
     assert f"static/pyodide/{name}" in files
     assert "static/pyodide/python_stdlib.zip" not in files  # the dashboard never loads it
+    config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
+    assert options["stdLibURL"] == f"./static/pyodide/{name}"  # the lessons' Python too
     # the benchmark's floor: bare Pyodide's start, in the same worker script
     floor = (site_dir / "pyodide-floor.html").read_text()
     assert 'new Worker("dashboard_worker.js"' in floor and 'type: "floor"' in floor
@@ -142,6 +163,11 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     assert steps == sorted(steps) and steps[-1] <= int(data["pythonReadyMs"]), data
     assert int(data["firstRenderMs"]) < int(data["pythonReadyMs"])  # static first
     assert page.locator('[data-python="play"]').is_hidden()
+    # Play first (Python ready for the visitor), then Elemonster and Check yourself: all drawn
+    assert int(data["pythonReadyMs"]) <= int(data["gamesReadyMs"])
+    for game in ("elemonster", "practice"):
+        assert page.locator(f'[data-python="{game}"]').is_hidden()
+        assert page.locator(f"#{game}").evaluate("el => el.childElementCount") > 0
     # a screen reader hears the end of Python's start, outside the hidden progress panels
     assert page.locator("#progress-status[role=status]").inner_text() == "The dashboard is ready."
     assert "start(" not in page.locator("body").inner_text()  # no code in sight
@@ -414,6 +440,17 @@ def test_lesson_runs_every_cell_offline(lesson_page, lesson):
           f"{time.monotonic() - started:.0f} s{' (Python start included)' if first else ''}")
     if lesson == "02_ionization_energy_and_radius.ipynb":
         check_trend_chart(page)
+    if first:  # Tab completion, the standard library's included (loaded as bytecode alone)
+        matches = page.evaluate("""async () => {
+          const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+          const out = [];
+          for (const code of ["import json\\njson.lo", "from periodic_edu import ele"]) {
+            out.push((await kernel.requestComplete({code, cursor_pos: code.length})).content.matches);
+          }
+          return out;
+        }""")
+        assert [sorted(m) for m in matches] == [["load", "loads"], ["element", "elemonster"]], \
+            matches
     assert page.blocked == [], page.blocked
     assert page.js_errors == []
 
