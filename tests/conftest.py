@@ -83,6 +83,7 @@ SLOW_FIRST = [
     "tests/browser/test_phone_first_minute.py",
     "tests/fuzz/test_fuzz_widgets.py",
     "tests/browser/test_notebook7.py",
+    "tests/third_game/test_third_game.py",
     "tests/classroom/test_asks.py",
     "tests/browser/test_jupyterlab.py",
     "tests/browser/test_a11y_voila.py",
