@@ -29,10 +29,18 @@ def held_note(room: dict, lang: str) -> str:
     return i18n.gettext("widgets", FRONT_END["class_held"], lang).format(step=step)
 
 
-class _SeatView:
-    """What both class game widgets add to their game widget (first in the MRO)."""
+class _SeatView(traitlets.HasTraits):
+    """What both class game widgets add to their game widget (first in the MRO; a HasTraits,
+    so the traits below are set up for both)."""
 
     table: SeatTable
+    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
+                                "or new game.").tag(sync=True)
+    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
+                                   "in the page's language; '' when play goes on.").tag(sync=True)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.table.seat!r}>"
 
     def _open_seat(self, rules: Any, seat: Any, kwargs: dict[str, Any]) -> None:
         table = SeatTable(rules, seat, i18n.resolve_language(kwargs.get("lang")))
@@ -90,29 +98,13 @@ class _SeatView:
 class ClassGameWidget(_SeatView, GameWidget):
     """Periodic at a class table: one room seat's view (see the module docstring)."""
 
-    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
-                                "or new game.").tag(sync=True)
-    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
-                                   "in the page's language; '' when play goes on.").tag(sync=True)
-
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._open_seat(PERIODIC, seat, kwargs)
-
-    def __repr__(self) -> str:
-        return f"<ClassGameWidget {self.table.seat!r}>"
 
 
 class ClassElemonsterWidget(_SeatView, ElemonsterWidget):
     """Elemonster at a class table: one room seat's view (see the module docstring)."""
 
-    class_seat = traitlets.Bool(True, help="A class table: the page offers no bot timer, undo "
-                                "or new game.").tag(sync=True)
-    class_note = traitlets.Unicode("", help="Why no seat may move now (the class is paused), "
-                                   "in the page's language; '' when play goes on.").tag(sync=True)
-
     def __init__(self, seat: Any, **kwargs: Any) -> None:
         self._name_keys = []
         self._open_seat(ELEMONSTER, seat, kwargs)
-
-    def __repr__(self) -> str:
-        return f"<ClassElemonsterWidget {self.table.seat!r}>"
