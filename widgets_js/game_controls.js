@@ -4,6 +4,9 @@
 // title and accessible description; pressing it anyway shows that reason as the prompt.
 import { pe, familyName } from "./board.js";
 import { say, sayAbout, count } from "./text.js";
+
+/** "the only highlighted cell", "one of the 5 highlighted cells" */
+const highlighted = (n) => (n === 1 ? say("only_highlighted") : count(n, "n_highlighted"));
 import { CARD_COLOURS, formulaNode } from "./game_cards.js";
 
 const ARROWS = {
@@ -194,7 +197,7 @@ export function createControls(ctx) {
     const n = new Set(ctx.sourceActions().map((a) => a.dest)).size;
     const what = describeSource(s);
     const element = ctx.elementName(symbol);
-    ui.hint = n ? say(ctx.touch ? "why_cell_unreachable_tap" : "why_cell_unreachable", { element, what, cells: count(n, "n_highlighted") })
+    ui.hint = n ? say(ctx.touch ? "why_cell_unreachable_tap" : "why_cell_unreachable", { element, what, cells: highlighted(n) })
       : say("prompt_no_cells", { what });
     return ctx.refresh({ announceHint: true });
   }
@@ -295,7 +298,7 @@ export function createControls(ctx) {
       // are buttons below
       const key = ctx.boardTiny() ? (ctx.touch ? "prompt_tap_cells_or_names" : "prompt_click_cells_or_names")
         : ctx.touch ? "prompt_tap_cells" : "prompt_click_cells";
-      text = n ? say(key, { what: describeSource(ui.source), cells: count(n, "n_highlighted") })
+      text = n ? say(key, { what: describeSource(ui.source), cells: highlighted(n) })
         : say("prompt_no_cells", { what: describeSource(ui.source) });
     } else text = nextStep(v, acts);
     prompt.textContent = text;

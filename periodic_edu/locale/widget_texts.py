@@ -31,6 +31,9 @@ FRONT_END = {
     'n_cells': NP_("{n} cell", "{n} cells"),
     'n_steps': NP_("{n} step", "{n} steps"),
     'n_highlighted': NP_("the {n} highlighted cell", "one of the {n} highlighted cells"),
+    # one cell: said without a number ("одну з 1 ..." reads wrong in Ukrainian, whose form for 1
+    # is also the form for 21)
+    'only_highlighted': N_("the only highlighted cell"),
     'n_award_tiles': NP_("{n} award tile", "{n} award tiles"),
     'n_energy_on_spot': NP_("{n} energy token on the spot", "{n} energy tokens on the spot"),
     'cards_below': NP_("{n} card below", "{n} cards below"),
