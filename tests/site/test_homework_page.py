@@ -42,15 +42,21 @@ def changed_one_character(code: str) -> str:
     return code[:i] + ("X" if code[i] != "X" else "Y") + code[i + 1:]
 
 
-def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, site_server,
-                                                                tmp_path):
-    """The offline reload must start Python from the cache alone: the worker's script has to lie
-    inside the page's service-worker scope (homework_worker.js), or it goes to the network."""
-    base = site_server.base
-    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], form="B",
-                       items=list(KEY), lang="en", site=base + "/", options={"max_rounds": 1})
-    context = site_browser.new_context(viewport={"width": 390, "height": 844},
-                                       permissions=["clipboard-read", "clipboard-write"])
+def python_ready(page) -> None:
+    """Wait until the homework page's Python started (or failed: said by the assertion)."""
+    page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
+                           timeout=BOOT_TIMEOUT_MS, polling=250)
+    assert page.evaluate("document.body.dataset.state") == "ready", \
+        page.locator("#hw-python-text").text_content()
+
+
+def open_as_student(site_browser, link: str, clipboard: bool = True):
+    """A 390 px phone opens an assignment's link and waits until Python is ready:
+    ``(context, page, requests, errors)``, every request the page made and every uncaught page
+    error recorded. The caller closes the context (here only if opening fails)."""
+    context = site_browser.new_context(
+        viewport={"width": 390, "height": 844},
+        permissions=["clipboard-read", "clipboard-write"] if clipboard else [])
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
@@ -58,11 +64,23 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(f"{exc}\n{exc.stack}"))
     try:
-        page.goto(a.link)
-        page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
-                               timeout=BOOT_TIMEOUT_MS, polling=250)
-        assert page.evaluate("document.body.dataset.state") == "ready", \
-            page.locator("#hw-python-text").text_content()
+        page.goto(link)
+        python_ready(page)
+    except BaseException:
+        context.close()
+        raise
+    return context, page, requests, errors
+
+
+def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, site_server,
+                                                                tmp_path):
+    """The offline reload must start Python from the cache alone: the worker's script has to lie
+    inside the page's service-worker scope (homework_worker.js), or it goes to the network."""
+    base = site_server.base
+    a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], form="B",
+                       items=list(KEY), lang="en", site=base + "/", options={"max_rounds": 1})
+    context, page, requests, errors = open_as_student(site_browser, a.link)
+    try:
         assert page.locator("#hw-about").inner_text() == "Periodic, against: Greedy bot. " \
             "Check: form B."
         # the page and all it loads are in the service worker's cache: then the network is cut
@@ -113,10 +131,7 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
         assert page.locator("#hw-kept").inner_text() == \
             "Kept in this browser from your last visit."
         # and Python starts again from the cache alone (a file the cache lacks fails it here)
-        page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
-                               timeout=BOOT_TIMEOUT_MS, polling=250)
-        assert page.evaluate("document.body.dataset.state") == "ready", \
-            page.locator("#hw-python-text").text_content()
+        python_ready(page)
         # the language switch: the assignment's sentence (Python's) follows at once, offline
         english = page.locator("#hw-about").inner_text()
         page.locator("#language").select_option("uk")
@@ -185,16 +200,8 @@ def test_items_of_the_bank_are_real_questions_with_feedback_after_the_code(site_
     a = new_assignment(game="periodic", seed=4242, players=2, bots=["greedy"], lang="en",
                        items=[*bank, "ie-1B"], site=site_server.base + "/",
                        options={"max_rounds": 1})
-    context = site_browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"{exc}\n{exc.stack}"))
+    context, page, _requests, errors = open_as_student(site_browser, a.link, clipboard=False)
     try:
-        page.goto(a.link)
-        page.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
-                               timeout=BOOT_TIMEOUT_MS, polling=250)
-        assert page.evaluate("document.body.dataset.state") == "ready"
         check = page.locator('#hw-bank [data-role="practice-check"]')
         assert check.locator('[data-role="check-text"]').inner_text() == item.text
         assert page.get_by_role("group", name="Question 1 (ie-1B)").is_visible()  # the sheet

@@ -16,8 +16,8 @@ import sys
 import pytest
 
 from browser_helpers import REPO, play_one_turn, screenshot, voila_on_room
-from test_homework_page import changed_one_character
-from test_static_site import BOOT_TIMEOUT_MS, GAME, assert_axe_clean
+from test_homework_page import changed_one_character, open_as_student
+from test_static_site import GAME, assert_axe_clean
 
 sys.path.insert(0, str(REPO / "tests" / "homework"))
 from forge import forged_code  # noqa: E402
@@ -108,19 +108,8 @@ def test_the_teacher_assigns_a_student_plays_offline_and_the_code_is_imported(
         assert section.locator('[data-role="hw-no-camera"]').inner_text() == NO_CAMERA
 
     # ---- the student: the link on the static site, offline, the game to its end ----
-    student = site_browser.new_context(viewport={"width": 390, "height": 844},
-                                       permissions=["clipboard-read", "clipboard-write"])
-    requests: list[str] = []
-    student.on("request", lambda r: requests.append(r.url))
-    spage = student.new_page()
-    spage.set_default_timeout(60_000)
-    serrors: list[str] = []
-    spage.on("pageerror", lambda exc: serrors.append(str(exc)))
+    student, spage, requests, serrors = open_as_student(site_browser, link)
     try:
-        spage.goto(link)
-        spage.wait_for_function("['ready', 'failed'].includes(document.body.dataset.state)",
-                                timeout=BOOT_TIMEOUT_MS, polling=250)
-        assert spage.evaluate("document.body.dataset.state") == "ready"
         spage.wait_for_function("document.body.dataset.offline", polling=250)
         student.set_offline(True)
         spage.get_by_role("textbox", name="Your name").fill("Ada")
