@@ -58,11 +58,17 @@ class Replays:
                 cache.move_to_end(key)
                 return found
         found = compute()
+        self._store(cache, key, found)
+        return found
+
+    def _store(self, cache: OrderedDict, key: tuple[str, int], value: Any) -> None:
+        """``value`` as the newest entry of ``cache``, the least recently used beyond
+        GAMES_CACHED dropped."""
         with self._lock:
-            cache[key] = found
+            cache[key] = value
+            cache.move_to_end(key)
             while len(cache) > GAMES_CACHED:
                 cache.popitem(last=False)
-        return found
 
     def seen(self, cls: dict, table: dict) -> Any:
         """The table's game as stored, for reading only (never played on)."""
@@ -77,12 +83,7 @@ class Replays:
     def remember(self, table_id: str, revision: int, game: Any) -> None:
         """``game`` is the table's game at ``revision``, which this process has just written
         (the transaction committed); from now on it is only read."""
-        key = (table_id, revision)
-        with self._lock:
-            self._games[key] = game
-            self._games.move_to_end(key)
-            while len(self._games) > GAMES_CACHED:
-                self._games.popitem(last=False)
+        self._store(self._games, (table_id, revision), game)
         self._note_latest(table_id, revision, game)
 
     def _note_latest(self, table_id: str, revision: int, game: Any) -> None:
