@@ -24,15 +24,21 @@ def outcome(a, text):
     return "read"
 
 
+#: a choice (format 1), and a number and a cell (format 2: kinds, the list's fingerprint)
+ANSWERS = {"letters": {"q1": {"choice": "a"}},
+           "number and cell": {"q1": {"value": 5.14}, "q2": {"cell": "Na"}}}
+
+
+@pytest.mark.parametrize("answers", sorted(ANSWERS))
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_random_payloads_with_a_valid_checksum_are_read_or_refused(game):
-    rng = random.Random(f"{SEED}{game}")
+def test_random_payloads_with_a_valid_checksum_are_read_or_refused(game, answers):
+    rng = random.Random(f"{SEED}{game}{answers}")
     a = new_assignment(game=game, seed=4242, players=2, bots=["greedy"], items=["q1", "q2"])
     g = AssignedGame(a)
     while not g.is_over:
         g.play(rng.choice(g.game.legal_actions()))
     honest = codec.decode(result_code(a, name="Ada", save=g.game.to_json(),
-                                      answers={"q1": {"choice": "a"}}))
+                                      answers=ANSWERS[answers]))
     seen = {}
     for case in range(300):
         data = bytearray(honest)
@@ -43,7 +49,7 @@ def test_random_payloads_with_a_valid_checksum_are_read_or_refused(game):
                 data[rng.randrange(len(data))] = rng.randrange(256)
         key = outcome(a, codec.encode(bytes(data)))
         seen[key] = seen.get(key, 0) + 1
-    print(game, seen)
+    print(game, answers, seen)
     assert sum(n for k, n in seen.items() if k != "read") >= 100, (SEED, seen)
 
 
