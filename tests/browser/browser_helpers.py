@@ -17,6 +17,23 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
+#: The browser the tests drive: Debian's Chromium as its headless shell (package
+#: chromium-headless-shell: the same Blink, V8 and DevTools protocol as ``chromium``, without the
+#: desktop browser around them; what Playwright itself runs for headless tests). The suite is
+#: bound by its CPU: one test file's Chromium took 35 s of CPU as ``chromium --headless`` and
+#: 25 s as the shell. The benchmarks keep /usr/bin/chromium: they measure what a visitor sees.
+CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium-headless-shell")
+
+
+def launch_chromium(playwright, args: list[str]):
+    """Launch the tests' Chromium; a missing one fails the suite, it never skips."""
+    import pytest
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install chromium-headless-shell "
+                    "(scripts/test does)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
+
+
 #: The explorer's main board (the overview boards are [data-board="overview"]).
 MAIN = '[data-board="main"]'
 #: axe-core, pinned; installed from npm once per machine by the test setup (never at run time

@@ -3,7 +3,8 @@
 * ``voila``: ``python -m voila`` serving a temporary copy of ``tests/browser/notebooks`` on a
   free loopback port; each page load gets a fresh kernel, as for a student.
 * ``jupyterlab``: ``python -m jupyter lab`` on a free port, no token, settings in a temp dir.
-* ``browser``: Debian's chromium driven by playwright (never ``playwright install``).
+* ``browser``: Debian's Chromium (its headless shell, ``browser_helpers.CHROMIUM``) driven by
+  playwright (never ``playwright install``).
 * Screenshots go to ``artifacts/screenshots/``, measured figures to ``artifacts/figures.json``.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ARTIFACTS, REPO, axe_source, serving
+from browser_helpers import ARTIFACTS, REPO, axe_source, launch_chromium, serving
 from shared_builds import file_lock
 
 # elemonster_helpers (tests/elemonster): the catalog's words, for the Elemonster tab's tests
@@ -25,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "elemonster"))
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 #: These notebooks are served to the browser by the tests below; nbval must not run them alone.
 collect_ignore_glob = ["notebooks/*"]
-CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -58,10 +58,7 @@ def jupyterlab(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser(playwright_session):  # tests/conftest.py: one Playwright per run (tests/site too)
-    if not Path(CHROMIUM).exists():  # a missing browser fails the suite, never skips it
-        pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (scripts/test does)")
-    b = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                           headless=True)
+    b = launch_chromium(playwright_session, CHROMIUM_ARGS)
     try:
         yield b
     finally:

@@ -26,11 +26,10 @@ sys.path.insert(0, str(HERE.parent / "browser"))  # browser_helpers: serving(), 
 sys.path.insert(0, str(HERE.parent.parent / "scripts"))  # build_site: the build, its pins
 
 import build_site  # noqa: E402
-from browser_helpers import serving  # noqa: E402
+from browser_helpers import launch_chromium, serving  # noqa: E402
 from shared_builds import once_per_run  # noqa: E402
 
 collect_ignore_glob: list[str] = []
-CHROMIUM = os.environ.get("PERIODIC_CHROMIUM", "/usr/bin/chromium")
 #: Name resolution fails for every host but the loopback address, so even a request that
 #: escaped the route below could not leave the machine.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -79,10 +78,7 @@ def site_server(site_dir, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def site_browser(playwright_session):  # tests/conftest.py: one Playwright per run
-    if not Path(CHROMIUM).exists():  # a missing browser fails the suite, never skips it
-        pytest.fail(f"no chromium at {CHROMIUM}: apt-get install chromium (scripts/test does)")
-    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                 headless=True)
+    browser = launch_chromium(playwright_session, CHROMIUM_ARGS)
     try:
         yield browser
     finally:
