@@ -325,7 +325,13 @@ try {
   py.FS.writeFile(`${sitePackages}/page_kernel.py`, readFileSync(here + "page_kernel.py"));
   py.runPython("import gc, importlib; importlib.invalidate_caches(); import page_kernel; "
                + "page_kernel.prepare(); gc.collect()");
-  const snapshot = py.makeMemorySnapshot();
+  let snapshot;
+  try {
+    snapshot = py.makeMemorySnapshot();
+  } catch (error) {
+    throw new Error(`Pyodide refused to write the snapshot (${error.message}): Python holds a `
+                    + "JavaScript object; what page_kernel.prepare imports must hold none");
+  }
   // its head: a magic number, the head's length, the JSON's length; from byte 48 the JSON
   // of the JavaScript values Python holds (Pyodide's own are {"API": true} or null)
   const head = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
@@ -346,11 +352,11 @@ try {
 SNAPSHOT_FILE = "dashboard-python.snapshot"
 
 
-def memory_snapshot(pyodide_dir: Path, cache: Path) -> Path:
+def memory_snapshot(pyodide_dir: Path, cache: Path, kernel: Path = SRC / "page_kernel.py") -> Path:
     """``SNAPSHOT_FILE`` for the site's Pyodide, standard library (``STDLIB_PYC``), packages
-    (``PACKAGES_FILE``) and site_src/page_kernel.py, made with Node (cached by the sha256 of
-    them all). No Node, or a snapshot Pyodide refuses: a ``BuildError`` (the page has no
-    other way to start its Python)."""
+    (``PACKAGES_FILE``) and ``kernel`` (site_src/page_kernel.py), made with Node (cached by
+    the sha256 of them all). No Node, or a snapshot Pyodide or the check refuses: a
+    ``BuildError`` saying why (the page has no other way to start its Python)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the dashboard's Python snapshot "
@@ -359,15 +365,16 @@ def memory_snapshot(pyodide_dir: Path, cache: Path) -> Path:
     missing = [p.name for p in inputs if not p.is_file()]
     if missing:
         raise BuildError(f"the Python snapshot needs {missing} (made earlier in the build)")
-    inputs.append(SRC / "page_kernel.py")
-    key = hashlib.sha256("".join(sha256(p) for p in inputs).encode()).hexdigest()[:16]
-    done = cache / "snapshot" / key / SNAPSHOT_FILE
+    inputs.append(kernel)
+    key = hashlib.sha256(("".join(sha256(p) for p in inputs) + SNAPSHOT_NODE).encode())
+    done = cache / "snapshot" / key.hexdigest()[:16] / SNAPSHOT_FILE
     if not done.exists():
         say("making the dashboard's Python snapshot with the site's Pyodide (node)")
         with tempfile.TemporaryDirectory(prefix="periodic-edu-snapshot-") as tmp:
             work = Path(tmp)
             for path in inputs:
                 shutil.copy2(path, work / path.name)
+            shutil.copy2(kernel, work / "page_kernel.py")
             (work / "snapshot.mjs").write_text(SNAPSHOT_NODE, encoding="utf-8")
             try:
                 run([node, str(work / "snapshot.mjs"), STDLIB_PYC, PACKAGES_FILE,

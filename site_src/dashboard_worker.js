@@ -130,7 +130,7 @@ async function start(query, homework = null) {
   for (const wheel of extra) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pageKernel.files_written();
   timings.packages = now();
   say({ type: "progress", step: "packages" });
   const post = (text, buffers) => {

@@ -142,6 +142,27 @@ def test_the_dashboard_starts_python_from_a_snapshot_the_build_made(site_dir):
     assert f"static/pyodide/{SNAPSHOT_FILE}" in files
 
 
+def test_a_build_that_cannot_make_the_snapshot_fails_and_says_why(site_dir, tmp_path,
+                                                                    monkeypatch):
+    """The page has no other way to start its Python, so the build stops: without Node, and
+    when the Python to freeze holds a JavaScript value (a page_kernel whose prepare keeps one:
+    Node's, which would be wrong in a page)."""
+    import shutil
+
+    from build_site import BuildError, memory_snapshot
+
+    pyodide = tmp_path / "pyodide"
+    shutil.copytree(site_dir / "static" / "pyodide", pyodide)
+    kernel = tmp_path / "page_kernel.py"
+    kernel.write_text("def prepare():\n    import js\n    global held\n"
+                      "    held = js.Object.new()\n")
+    with pytest.raises(BuildError, match="(?s)snapshot could not be made: .*holds a JavaScript object"):
+        memory_snapshot(pyodide, tmp_path / "cache", kernel)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
+    with pytest.raises(BuildError, match="node is needed to make the dashboard's Python snapshot"):
+        memory_snapshot(pyodide, tmp_path / "cache")
+
+
 def test_our_pages_link_nothing_outside_the_site(site_dir):
     for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
                  "homework.html", "homework.js", "homework_worker.js",
