@@ -167,7 +167,8 @@ def steps(data: dict) -> dict[str, float]:
     out = {k: v / 1000 for k, v in worker.items() if not k.startswith("got:")}
     got = {k[4:]: v / 1000 for k, v in worker.items() if k.startswith("got:")}
     for name, v in got.items():
-        if name.startswith(("pyodide.asm.wasm", "python_stdlib", "dashboard-packages")) \
+        if name.startswith(("pyodide.asm.wasm", "python_stdlib", "dashboard-packages",
+                            "dashboard-python")) \
                 or name.endswith(".whl"):
             out[f"got: {name}"] = v
     for key, label in (("displayMs", "page: Play's display message"),

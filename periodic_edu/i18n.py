@@ -45,7 +45,7 @@ __all__ = [
     "UnknownLanguageError", "CatalogError", "resolve_language", "gettext", "ngettext",
     "pgettext", "translate", "plural_index", "format_number", "decimal_mark", "messages", "bundle",
     "untranslated", "Translator", "translator", "N_", "NP_", "in_sentence",
-    "LOCALE_DIR", "keyed_strings", "Message",
+    "LOCALE_DIR", "keyed_strings", "Message", "preload",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "uk", "de")
@@ -243,6 +243,15 @@ def _catalog(domain: str, lang: str) -> _Catalog:
         return _Catalog(MappingProxyType({}), MappingProxyType({}),
                         _gettext.c2py("n != 1"), 2)
     return _parse_po(path)
+
+
+def preload() -> None:
+    """Every catalog parsed now (each is otherwise parsed when first used): the static site's
+    build calls it before it freezes Python into a memory snapshot (site_src/page_kernel.py),
+    so a page starts with them all read."""
+    for domain in DOMAINS:
+        for lang in LANGUAGES:
+            _catalog(domain, lang)
 
 
 def _lookup(domain: str, lang: str, context: str | None, msgid: str) -> _Entry | None:

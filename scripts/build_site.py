@@ -295,6 +295,99 @@ def precompiled(wheels: dict[str, Path], pyodide_dir: Path, lock: dict,
     return done
 
 
+# -- the memory snapshot ---------------------------------------------------------------------
+#: Runs in Node with the site's own Pyodide: Python started as the dashboard's worker starts it
+#: (the same standard library, the same files in site-packages), page_kernel imported and its
+#: ``prepare`` run (every module the pages import before their games), then Pyodide's memory
+#: snapshot (``makeMemorySnapshot``: the wasm memory, Python's whole state) written gzipped. The
+#: worker restores it instead of starting Python and importing (site_src/page_kernel.py says
+#: what must not be in it, and what the page does first: ``restored``). Pyodide refuses to
+#: write a snapshot whose Python holds a JavaScript object; the check below refuses one that
+#: names any JavaScript value but Pyodide's own (it would be Node's, not the browser's).
+SNAPSHOT_NODE = """
+import { loadPyodide } from "./pyodide.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync, gzipSync } from "node:zlib";
+const [stdlib, pack, out] = process.argv.slice(2);
+const here = new URL(".", import.meta.url).pathname;
+try {
+  const py = await loadPyodide({ indexURL: here, stdLibURL: here + stdlib, _makeSnapshot: true });
+  const bytes = gunzipSync(readFileSync(here + pack));  // packages_pack's layout
+  const length = bytes.readUInt32LE(0);
+  const index = JSON.parse(bytes.subarray(4, 4 + length).toString("utf8"));
+  let at = 4 + length;
+  const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
+  for (const [path, size] of index) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (folder) py.FS.mkdirTree(`${sitePackages}/${folder}`);
+    py.FS.writeFile(`${sitePackages}/${path}`, bytes.subarray(at, (at += size)));
+  }
+  py.FS.writeFile(`${sitePackages}/page_kernel.py`, readFileSync(here + "page_kernel.py"));
+  py.runPython("import gc, importlib; importlib.invalidate_caches(); import page_kernel; "
+               + "page_kernel.prepare(); gc.collect()");
+  let snapshot;
+  try {
+    snapshot = py.makeMemorySnapshot();
+  } catch (error) {
+    throw new Error(`Pyodide refused to write the snapshot (${error.message}): Python holds a `
+                    + "JavaScript object; what page_kernel.prepare imports must hold none");
+  }
+  // its head: a magic number, the head's length, the JSON's length; from byte 48 the JSON
+  // of the JavaScript values Python holds (Pyodide's own are {"API": true} or null)
+  const head = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
+  const held = JSON.parse(new TextDecoder().decode(snapshot.subarray(48, 48 + head[2])));
+  const foreign = held.hiwireKeys.filter((key) => key !== null && !key.API);
+  if (foreign.length) {
+    throw new Error(`Python holds JavaScript values (Node's, not a page's): ${JSON.stringify(foreign)}`);
+  }
+  writeFileSync(out, gzipSync(snapshot, { level: 9 }));
+} catch (error) {  // one clear line, not Pyodide's minified source
+  console.error(String(error && (error.message || error)).slice(-3000));
+  process.exit(1);
+}
+"""
+#: The dashboard's Python as a Pyodide memory snapshot (``SNAPSHOT_NODE``), gzipped, in
+#: static/pyodide/: the worker fetches it while Pyodide's own files load, ungzips it with the
+#: browser's DecompressionStream and starts Python from it.
+SNAPSHOT_FILE = "dashboard-python.snapshot"
+
+
+def memory_snapshot(pyodide_dir: Path, cache: Path, kernel: Path = SRC / "page_kernel.py") -> Path:
+    """``SNAPSHOT_FILE`` for the site's Pyodide, standard library (``STDLIB_PYC``), packages
+    (``PACKAGES_FILE``) and ``kernel`` (site_src/page_kernel.py), made with Node (cached by
+    the sha256 of them all). No Node, or a snapshot Pyodide or the check refuses: a
+    ``BuildError`` saying why (the page has no other way to start its Python)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to make the dashboard's Python snapshot "
+                         "(apt-get install nodejs)")
+    inputs = [pyodide_dir / n for n in (*PYODIDE_FILES, STDLIB_PYC, PACKAGES_FILE)]
+    missing = [p.name for p in inputs if not p.is_file()]
+    if missing:
+        raise BuildError(f"the Python snapshot needs {missing} (made earlier in the build)")
+    inputs.append(kernel)
+    key = hashlib.sha256(("".join(sha256(p) for p in inputs) + SNAPSHOT_NODE).encode())
+    done = cache / "snapshot" / key.hexdigest()[:16] / SNAPSHOT_FILE
+    if not done.exists():
+        say("making the dashboard's Python snapshot with the site's Pyodide (node)")
+        with tempfile.TemporaryDirectory(prefix="periodic-edu-snapshot-") as tmp:
+            work = Path(tmp)
+            for path in inputs:
+                shutil.copy2(path, work / path.name)
+            shutil.copy2(kernel, work / "page_kernel.py")
+            (work / "snapshot.mjs").write_text(SNAPSHOT_NODE, encoding="utf-8")
+            try:
+                run([node, str(work / "snapshot.mjs"), STDLIB_PYC, PACKAGES_FILE,
+                     str(work / SNAPSHOT_FILE)], cwd=work)
+            except BuildError as exc:
+                raise BuildError(f"the dashboard's Python snapshot could not be made: {exc}") \
+                    from exc
+            done.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(work / SNAPSHOT_FILE, done)
+    shutil.copy2(done, pyodide_dir / SNAPSHOT_FILE)
+    return pyodide_dir / SNAPSHOT_FILE
+
+
 # -- the dashboard page ----------------------------------------------------------------------
 def page_bundle(cache: Path, anywidget_wheel: Path, into: Path) -> Path:
     """``dashboard-widgets.js`` and ``.css``: the Jupyter widgets' front end for the dashboard
@@ -343,10 +436,11 @@ def homework_wheels(wheels: dict[str, Path]) -> list[str]:
 
 def worker_script(wheels: dict[str, Path], stdlib: str) -> str:
     """dashboard_worker.js with the file names of the dashboard's packages (``PACKAGES_FILE``,
-    unpacked: ``packages_file``), the homework page's own wheels, and the standard library it
-    loads (``stdlib_file``)."""
+    unpacked: ``packages_file``), its Python's snapshot (``SNAPSHOT_FILE``), the homework
+    page's own wheels, and the standard library it loads (``stdlib_file``)."""
     script = (SRC / "dashboard_worker.js").read_text(encoding="utf-8")
     for marker, value in (('const PACKAGES = "";', PACKAGES_FILE),
+                          ('const SNAPSHOT = "";', SNAPSHOT_FILE),
                           ("const HOMEWORK_WHEELS = [];", homework_wheels(wheels)),
                           ('const STDLIB = "";', stdlib if stdlib == STDLIB_PYC else "")):
         if script.count(marker) != 1:
@@ -357,11 +451,13 @@ def worker_script(wheels: dict[str, Path], stdlib: str) -> str:
 
 def worker_files(site: Path) -> list[str]:
     """The files in static/pyodide/ the built worker loads besides Pyodide's own: the
-    dashboard's packages and the homework page's wheels (what the service worker caches)."""
+    dashboard's packages, its Python's snapshot and the homework page's wheels (what the
+    service worker caches)."""
     script = (site / "dashboard_worker.js").read_text(encoding="utf-8")
     packages = json.loads(re.search(r"const PACKAGES = (\".*?\");", script).group(1))
+    snapshot = json.loads(re.search(r"const SNAPSHOT = (\".*?\");", script).group(1))
     wheels = json.loads(re.search(r"const HOMEWORK_WHEELS = (\[.*?\]);", script).group(1))
-    return [packages, *wheels]
+    return [packages, snapshot, *wheels]
 
 
 #: The dashboard's packages (pins.json's ``dashboard``), unpacked into one file: the worker
@@ -574,7 +670,7 @@ def static_bundle(work: Path, into: Path) -> None:
 #: to what a visit really fetches).
 PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
               "dashboard-widgets.js", "dashboard-widgets.css", "dashboard_worker.js",
-              "page_kernel.py", "manifest.webmanifest", "icon-192.png", "icon-512.png",
+              "manifest.webmanifest", "icon-192.png", "icon-512.png",
               "icon.svg", "homework.html", "homework.js", "homework_worker.js")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
@@ -855,13 +951,14 @@ def build(output: Path) -> dict:
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(built)], cwd=lite)
         for name in ("index.html", "dashboard.html", "homework.html", "site.css",
-                     "page_kernel.py", "homework_worker.js"):
+                     "homework_worker.js"):
             shutil.copy2(SRC / name, built / name)
         (built / "homework.js").write_text(homework_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels, stdlib_file(built)),
                                                    encoding="utf-8")
         (built / "static" / "pyodide" / PACKAGES_FILE).write_bytes(
             packages_pack([wheels[canonical(n)] for n in PINS["dashboard"]]))
+        memory_snapshot(built / "static" / "pyodide", cache)
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)

@@ -1,9 +1,12 @@
 // dashboard_worker.js: the static dashboard's Python, in a web worker (the page stays
 // responsive while Python starts and while a bot thinks).
 //
-// It loads Pyodide and only the packages the dashboard imports (one file, fetched and ungzipped
-// in parallel with Pyodide's own start, written straight into site-packages: no package
-// manager, no lock lookups, no unzipping in Python), runs page_kernel.py and builds Play,
+// It starts Pyodide from the build's memory snapshot of the dashboard's Python (started, its
+// modules imported, page_kernel.py among them: no Python start and no import at all on the
+// page), writes the files of the packages the dashboard imports into site-packages (one file,
+// fetched and ungzipped in parallel with Pyodide's own start: the modules the snapshot did not
+// import, data files and message catalogs are read from there), reseeds Python's random
+// generators (page_kernel.restored: a snapshot is the same for every visitor), builds Play,
 // sends it to the page, and once the page has drawn it and asks, Elemonster and Check yourself
 // (the page draws the other tabs itself). From then on it passes comm messages: Python -> page
 // through postMessage, page -> Python through page_kernel.receive; and the page's language
@@ -20,6 +23,9 @@ import { loadPyodide } from "./static/pyodide/pyodide.mjs";
 // PACKAGES: the dashboard's packages (pins.json's `dashboard`), their files unpacked into one
 // gzipped file by scripts/build_site.py (packages_pack: its layout), in static/pyodide/.
 const PACKAGES = "";
+// SNAPSHOT: the dashboard's Python as Pyodide's memory snapshot, gzipped, made by the build
+// with this Pyodide, STDLIB and PACKAGES (scripts/build_site.py: memory_snapshot)
+const SNAPSHOT = "";
 // HOMEWORK_WHEELS: the homework page's own (segno, for the QR code), written by the build too
 const HOMEWORK_WHEELS = [];
 // STDLIB: Python's standard library as bytecode (the build compiles Pyodide's python_stdlib.zip,
@@ -48,18 +54,40 @@ function deliver(message) {
   }
 }
 
-/** The files of the PACKAGES file, `[[path in site-packages, bytes], ...]`: ungzipped by the
- * browser (DecompressionStream), while Pyodide starts. */
-async function unpacked(url) {
+/** The bytes of a gzipped file, ungzipped by the browser (DecompressionStream). */
+async function ungzipped(url) {
   const got = await fetch(url);
   if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
   const stream = got.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Pyodide started from `snapshot` (a promise of its bytes). Pyodide 314.0.6 sizes the wasm
+ * memory for a snapshot through a setting (INITIAL_MEMORY) its build does not read, so a
+ * snapshot larger than the memory a fresh start has fails ("offset is out of bounds"): the
+ * memory is grown to the snapshot's size before Pyodide copies it in. */
+async function fromSnapshot(snapshot) {
+  const { default: createModule } = await import(`${PYODIDE}pyodide.asm.mjs`);
+  return loadPyodide({
+    indexURL: PYODIDE, stdLibURL: PYODIDE + STDLIB, _loadSnapshot: snapshot,
+    createPyodideModule: async (settings) => {
+      const module = await createModule(settings);
+      const size = (await snapshot).length;
+      if (module.HEAP8.length < size) module.growMemory(size);
+      return module;
+    },
+  });
+}
+
+/** The files of the PACKAGES file, `[[path in site-packages, bytes], ...]`: ungzipped by the
+ * browser, while Pyodide starts. */
+async function unpacked(url) {
+  const bytes = await ungzipped(url);
   const length = new DataView(bytes.buffer).getUint32(0, true);
   const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
   let at = 4 + length;
   const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
-  if (at !== bytes.length) throw new Error(`${got.url}: not the file its index describes`);
+  if (at !== bytes.length) throw new Error(`${url}: not the file its index describes`);
   return files;
 }
 
@@ -75,15 +103,17 @@ const handled = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function start(query, homework = null) {
   const timings = { start: now() };
   const wheels = homework === null ? [] : HOMEWORK_WHEELS;
+  const snapshot = ungzipped(PYODIDE + SNAPSHOT);
   const packages = unpacked(PYODIDE + PACKAGES);
-  const more = Promise.all([...wheels.map((name) => fetched(PYODIDE + name)),
-    fetched(new URL("./page_kernel.py", import.meta.url))]);
+  const more = Promise.all(wheels.map((name) => fetched(PYODIDE + name)));
   // awaited only once Python has started: marked handled now, so a fetch that fails while
   // Pyodide loads is one error (the rejection below), not also an "uncaught (in promise)"
   const all = Promise.all([packages, more]);
   all.then(() => { timings.fetched = now(); }, () => {});
-  const pyodide = await loadPyodide(STDLIB ? { indexURL: PYODIDE, stdLibURL: PYODIDE + STDLIB }
-    : { indexURL: PYODIDE });
+  snapshot.catch(() => {}); // the same: loadPyodide awaits it (and fails with its error)
+  const pyodide = await fromSnapshot(snapshot);
+  const pageKernel = pyodide.pyimport("page_kernel"); // imported in the snapshot
+  pageKernel.restored(); // first of all: every random generator seeded afresh
   timings.python = now();
   say({ type: "progress", step: "python" });
   const [files, extra] = await all;
@@ -97,14 +127,12 @@ async function start(query, homework = null) {
     }
     pyodide.FS.writeFile(`${sitePackages}/${path}`, bytes);
   }
-  for (const wheel of extra.slice(0, wheels.length)) {
+  for (const wheel of extra) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }
-  pyodide.FS.writeFile(`${sitePackages}/page_kernel.py`, extra[wheels.length]);
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pageKernel.files_written();
   timings.packages = now();
   say({ type: "progress", step: "packages" });
-  const pageKernel = pyodide.pyimport("page_kernel");
   const post = (text, buffers) => {
     const views = buffers.toJs();
     say({ type: "comm", text, buffers: views }, views.map((v) => v.buffer));
@@ -180,6 +208,10 @@ self.onmessage = (event) => {
       console.error(error);
       say({ type: "failed", message: String(error && error.message || error) });
     }
+  } else if (message.type === "random" && kernel) {
+    // one draw from each of Python's random generators (page_kernel.random_draws): the site's
+    // tests see that two visits draw differently although both restored the same snapshot
+    say({ type: "random", draws: JSON.parse(kernel.random_draws()) });
   } else if (message.type === "homework_code" && kernel) {
     // the homework page asks for its result code (checked in Python: page_kernel.homework_code)
     say({ type: "homework_code", result: kernel.homework_code(JSON.stringify(message.asked)) });

@@ -15,7 +15,14 @@ part of a kernel the widgets use, and no more.
   :func:`receive`, which hands them to the widget's comm as a kernel would; the widgets check
   them (IntentWidget's guard), and a message for no known comm is dropped.
 
-dashboard_worker.js runs this file, then :func:`start`, which builds Play, and once the page
+The worker does not import this file: it restores it. The site's build (scripts/build_site.py)
+runs Pyodide once in Node, imports this file and calls :func:`prepare` (every module the pages
+import before their games), and writes Python's memory as it then is (a Pyodide memory
+snapshot); a page restores that memory instead of starting Python and importing, then calls
+:func:`restored` first of all: a snapshot freezes every random generator's state, the same for
+every visitor, so each is seeded afresh from the browser's own randomness.
+
+dashboard_worker.js then runs :func:`start`, which builds Play, and once the page
 has drawn it and asks, :func:`start_rest`: Elemonster and "Check yourself" (the page draws Explore trends and
 Element cards itself, from data the site build wrote). The page owns the language switch: :func:`set_language` follows it.
 The homework page (homework.html) runs the same file with :func:`start_homework` instead (its
@@ -25,6 +32,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import random
 import sys
 import time
 import types
@@ -60,6 +69,78 @@ def _install_ipython_stand_in() -> None:
     ipython.display, ipython.core, core.interactiveshell = display, core, shell
     sys.modules.update({"IPython": ipython, "IPython.display": display,
                         "IPython.core": core, "IPython.core.interactiveshell": shell})
+
+
+def prepare() -> None:
+    """The build's snapshot: import what :func:`start`, :func:`start_rest` and
+    :func:`start_homework` import (the page's Python then restores them, imported), and no more.
+
+    Nothing here may hold a JavaScript object (the snapshot is made in Node and restored in a
+    browser: Pyodide refuses to write one that holds any) or draw a secret or a seed (it would
+    be every visitor's: :func:`restored` reseeds the generators, it cannot reach a value
+    drawn from one)."""
+    _install_ipython_stand_in()
+    import comm  # noqa: F401
+    from periodic_edu import i18n  # noqa: F401
+    from periodic_edu.assignments import HomeworkError  # noqa: F401
+    from periodic_edu.locale.widget_texts import DASHBOARD, FRONT_END, HOMEWORK  # noqa: F401
+    from periodic_edu.widgets import ElemonsterWidget  # noqa: F401
+    from periodic_edu.widgets.dashboard import language_from_query, play  # noqa: F401
+    from periodic_edu.widgets.homework_game import HomeworkSession  # noqa: F401
+    from periodic_edu.widgets.practice_check import PracticeCheckWidget  # noqa: F401
+    from periodic_edu.widgets.save_store import keep_saves_in_browser  # noqa: F401
+
+    i18n.preload()  # the catalogs, parsed: Play's first words would parse three of them
+
+
+def generators() -> dict[str, random.Random]:
+    """Every random generator a module holds, by ``module.name`` (``random._inst``, which
+    ``random.random()`` draws from, and any a package made at import): what a snapshot
+    freezes. ``SystemRandom`` (``secrets``) holds no state: it asks the browser at every draw."""
+    found: dict[str, random.Random] = {}
+    seen: set[int] = set()
+    for name, module in sorted(sys.modules.items()):
+        try:
+            attrs = sorted(vars(module).items())
+        except TypeError:  # not a module (a stand-in some package put there)
+            continue
+        for attr, value in attrs:
+            if isinstance(value, random.Random) and not isinstance(value, random.SystemRandom) \
+                    and id(value) not in seen:
+                seen.add(id(value))
+                found[f"{name}.{attr}"] = value
+    return found
+
+
+def restored() -> None:
+    """The page's Python, just restored from the build's snapshot: every generator
+    (:func:`generators`) seeded afresh from ``os.urandom`` (the browser's
+    ``crypto.getRandomValues``), and tempfile's name sequence dropped (it keeps its generator
+    once made). Without this every visitor's Python would draw the same numbers."""
+    for generator in generators().values():
+        generator.seed(os.urandom(32))
+    import tempfile
+
+    tempfile._name_sequence = None  # made again, from a fresh generator, when next needed
+
+
+def files_written() -> None:
+    """The worker has written the packages' files (and the homework page's wheels) into
+    site-packages: the file system's import finders look again. Only those:
+    ``importlib.invalidate_caches()`` would also make the standard library's zip importer read
+    its directory again, which the snapshot holds read (0.1-0.3 s of a cold start)."""
+    from importlib.machinery import FileFinder
+
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, FileFinder):
+            finder.invalidate_caches()
+
+
+def random_draws() -> str:
+    """One 64-bit draw from each of :func:`generators`, as JSON text (``{"module.name":
+    "number"}``): the site's tests compare two visits' (a snapshot restored without
+    :func:`restored` draws the same)."""
+    return json.dumps({name: str(g.getrandbits(64)) for name, g in generators().items()})
 
 
 def _install_comm(post: Callable[[str, list], None]) -> None:

@@ -151,3 +151,40 @@ def test_the_games_built_after_play_are_in_the_language_the_page_switched_to_mea
         tmp_path):
     out = run_bridge(tmp_path, REST_IN_SWITCHED_LANGUAGE)
     assert out == {"early": "{}", "switched": True, "elemonster": "uk", "practice": "uk"}
+
+
+SNAPSHOT_RANDOMNESS = r"""
+import json, random, sys, types
+sys.path.insert(0, sys.argv[1])
+import page_kernel
+
+random.seed(7)
+before = random.getstate()
+page_kernel.prepare()  # what the build runs before it writes the snapshot
+drew_at_import = random.getstate() != before
+# a package that made its own generator at import, as a snapshot would freeze it
+kit = types.ModuleType("made_at_import")
+kit.rng = random.Random(42)
+sys.modules["made_at_import"] = kit
+names = sorted(page_kernel.generators())
+frozen = [random.random(), kit.rng.random()]
+random.seed(7), kit.rng.seed(42)  # two visitors restoring the same snapshot: these two draws
+page_kernel.restored()
+visitor = [random.random(), kit.rng.random()]
+draws = json.loads(page_kernel.random_draws())
+print(json.dumps({"drew_at_import": drew_at_import, "names": names, "frozen": frozen,
+                  "visitor": visitor, "draws": sorted(draws), "js": "js" in sys.modules}))
+"""
+
+
+def test_a_restored_snapshot_draws_fresh_random_numbers(tmp_path):
+    """The page's Python starts from the build's snapshot (site_src/page_kernel.py: prepare,
+    restored), which freezes every random generator's state: restored() reseeds each one a
+    module holds, random's own and any a package made at import, and prepare() imports
+    nothing that draws from random (its draw would be every visitor's)."""
+    out = run_bridge(tmp_path, SNAPSHOT_RANDOMNESS)
+    assert out["drew_at_import"] is False and out["js"] is False
+    assert {"random._inst", "made_at_import.rng"} <= set(out["names"])
+    assert not any("sysrand" in name for name in out["names"])  # secrets': no state to freeze
+    assert out["visitor"][0] != out["frozen"][0] and out["visitor"][1] != out["frozen"][1]
+    assert set(out["draws"]) == set(out["names"])

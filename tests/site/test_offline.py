@@ -83,6 +83,19 @@ WORKERS = """async () => {
           controller: !!navigator.serviceWorker.controller, caches: await caches.keys()}; }"""
 
 
+#: One draw from each of the page's Python's random generators (the worker's "random" message:
+#: page_kernel.random_draws), ``{"module.name": "number"}``.
+RANDOM_DRAWS = """() => new Promise((resolve) => {
+  const worker = window.pythonWorker;
+  worker.addEventListener("message", function got({ data }) {
+    if (data.type !== "random") return;
+    worker.removeEventListener("message", got);
+    resolve(data.draws);
+  });
+  worker.postMessage({ type: "random" });
+})"""
+
+
 def test_second_visit_fetches_only_the_version_check_and_works_offline(site_browser,
                                                                          site_server, site_dir):
     version, files = sw_facts(site_dir)
@@ -98,6 +111,10 @@ def test_second_visit_fetches_only_the_version_check_and_works_offline(site_brow
         page.goto(f"{site_server.base}/dashboard.html")
         assert wait_offline_ready(page) == version
         first = len(network)
+        # Python starts from the build's snapshot, the same bytes at every visit: each visit
+        # reseeds every random generator (page_kernel.restored), or both would draw the same
+        draws = page.evaluate(RANDOM_DRAWS)
+        assert "random._inst" in draws, draws
         # the cache holds this build's files, all of them
         cached = page.evaluate("async () => (await caches.keys())")
         assert cached == [f"periodic-edu-dashboard-{version}"], cached
@@ -111,6 +128,9 @@ def test_second_visit_fetches_only_the_version_check_and_works_offline(site_brow
         print(f"\n[site] first visit: {first} responses from the server; second visit: "
               f"{len(network)} ({network})")
         assert app == [] and others == [], network  # nothing but the version check (sw.js)
+        again = page.evaluate(RANDOM_DRAWS)  # the same snapshot, from the cache this time
+        assert again.keys() == draws.keys()
+        assert all(again[name] != draws[name] for name in draws), (draws, again)
 
         # the network cut: reload, explore, open a card, play a turn against the bot
         context.set_offline(True)

@@ -77,8 +77,7 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
     assert not any(t.lower().startswith(("ipython", "jedi", "prompt", "segno")) for t in tops)
     assert any(n.startswith("periodic_edu/") and "/__pycache__/" in n for n in packed)
     assert not any(n.startswith("anywidget/labextension/") for n in packed)
-    assert (site_dir / "page_kernel.py").read_text() == (
-        REPO / "site_src" / "page_kernel.py").read_text()
+    assert not (site_dir / "page_kernel.py").exists()  # in the snapshot, imported already
     bundle = (site_dir / "dashboard-widgets.js").read_text()
     assert "AnyModel" in bundle and "TabView" in bundle  # anywidget's and ipywidgets' views
     assert (site_dir / "dashboard-widgets.css").stat().st_size > 10_000
@@ -116,6 +115,52 @@ def test_the_dashboard_loads_the_standard_library_as_bytecode(site_dir):
     # the benchmark's floor: bare Pyodide's start, in the same worker script
     floor = (site_dir / "pyodide-floor.html").read_text()
     assert 'new Worker("dashboard_worker.js"' in floor and 'type: "floor"' in floor
+
+
+def test_the_dashboard_starts_python_from_a_snapshot_the_build_made(site_dir):
+    """The worker restores the build's Pyodide memory snapshot (Python started, the
+    dashboard's modules and page_kernel imported, the catalogs parsed) instead of starting
+    Python and importing: the file it names is in the site and in the service worker's cache,
+    it is Pyodide's snapshot format, and the Python in it holds no JavaScript value (it was
+    made in Node: a value of Node's would be wrong in a page)."""
+    import gzip
+
+    from build_site import SNAPSHOT_FILE
+
+    worker = (site_dir / "dashboard_worker.js").read_text()
+    assert json.loads(re.search(r"const SNAPSHOT = (\".*?\");", worker).group(1)) == SNAPSHOT_FILE
+    assert "pageKernel.restored()" in worker  # reseeded before anything runs (test_offline)
+    raw = gzip.decompress((site_dir / "static" / "pyodide" / SNAPSHOT_FILE).read_bytes())
+    magic, head, length = (int.from_bytes(raw[i:i + 4], "little") for i in (0, 4, 8))
+    assert magic == 1886286592 and head >= 48 + length  # Pyodide 314's snapshot header
+    held = json.loads(raw[48:48 + length])
+    assert [key for key in held["hiwireKeys"] if key is not None and not key.get("API")] == []
+    assert len(raw) - head > 20_000_000  # the whole wasm memory, the imported modules in it
+    assert b"periodic_edu/widgets/dashboard.py" in raw  # its code objects' file names
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", (site_dir / "sw.js").read_text(),
+                                 re.S).group(1))
+    assert f"static/pyodide/{SNAPSHOT_FILE}" in files
+
+
+def test_a_build_that_cannot_make_the_snapshot_fails_and_says_why(site_dir, tmp_path,
+                                                                    monkeypatch):
+    """The page has no other way to start its Python, so the build stops: without Node, and
+    when the Python to freeze holds a JavaScript value (a page_kernel whose prepare keeps one:
+    Node's, which would be wrong in a page)."""
+    import shutil
+
+    from build_site import BuildError, memory_snapshot
+
+    pyodide = tmp_path / "pyodide"
+    shutil.copytree(site_dir / "static" / "pyodide", pyodide)
+    kernel = tmp_path / "page_kernel.py"
+    kernel.write_text("def prepare():\n    import js\n    global held\n"
+                      "    held = js.Object.new()\n")
+    with pytest.raises(BuildError, match="(?s)snapshot could not be made: .*holds a JavaScript object"):
+        memory_snapshot(pyodide, tmp_path / "cache", kernel)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node on it
+    with pytest.raises(BuildError, match="node is needed to make the dashboard's Python snapshot"):
+        memory_snapshot(pyodide, tmp_path / "cache")
 
 
 def test_our_pages_link_nothing_outside_the_site(site_dir):
