@@ -175,6 +175,11 @@ class Page:
     async def open(self, *, read: bool = True) -> "Page":
         status = await self.get()
         assert status == 200, f"{self.url}: HTTP {status}"
+        return await self.attach(read=read)
+
+    async def attach(self, *, read: bool = True) -> "Page":
+        """Connect to the kernel of the page loaded last (after a ``get`` that answered 200), as
+        the page's script does: another ``get`` would be another load, taking another place."""
         await self.session.connect(self.kernel_id)
         info = await self.session.send("shell", "kernel_info_request", {})
         await self.session.until(lambda m: m["parent_header"].get("msg_id") == info)
