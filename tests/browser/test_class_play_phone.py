@@ -283,8 +283,15 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
                 # Mila attacks Eva: she picks the attack on Eva in the select on her screen
                 select = mila.locator(f'{DUEL} [data-role="attack-value"]')
                 on_screen(mila, select, "the attack's value and target")
-                label = next(o for o in select.locator("option").all_inner_texts()
-                             if o.endswith("→ Eva"))
+                # the select is drawn before the options of this turn on a loaded machine
+                on_eva = select.locator("option", has_text="→ Eva")
+                try:
+                    on_eva.first.wait_for(state="attached", timeout=15_000)
+                except PlaywrightTimeout:
+                    pass  # the assertion says what the select offered
+                options = select.locator("option").all_inner_texts()
+                label = next((o for o in options if o.endswith("→ Eva")), None)
+                assert label, f"no attack on Eva offered: {options}"
                 select.select_option(label=label)
                 tap(mila, mila.locator(f'{DUEL} [data-role="attack-go"]'), "Attack")
                 attacked = True
