@@ -635,3 +635,24 @@ def test_the_teacher_cookie_is_signed_by_this_run_and_wrong_keys_are_bounded_per
     assert wrong.wait("10.0.0.1") == 60 and wrong.wait("10.0.0.2") == 0
     now[0] += 61
     assert wrong.wait("10.0.0.1") == 0
+
+
+def test_a_kernel_ended_with_messages_waiting_prints_no_traceback_but_other_warnings_show():
+    """The visitor kernels' warnings filter (app.UNAWAITED_SHELL_MESSAGE, in their environment)
+    drops exactly ipykernel's unawaited shell handler at exit, which it can only print as an
+    "Event loop is closed" traceback into the server's log; any other warning still shows."""
+    from periodic_edu.workshop.app import UNAWAITED_SHELL_MESSAGE
+    code = textwrap.dedent("""
+        import gc
+        class Kernel:
+            async def shell_channel_thread_main(self, msg): pass
+            async def shell_main(self, msg): pass
+        left = Kernel().shell_channel_thread_main(None); del left; gc.collect()
+        other = Kernel().shell_main(None); del other; gc.collect()
+    """)
+    env = {**os.environ, "PYTHONWARNINGS": UNAWAITED_SHELL_MESSAGE}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "shell_channel_thread_main" not in done.stderr
+    assert "coroutine 'Kernel.shell_main' was never awaited" in done.stderr

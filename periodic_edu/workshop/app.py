@@ -77,6 +77,16 @@ c.InteractiveShellApp.extensions = ["periodic_edu.workshop.kernel_guard"]
 """
 
 
+#: A kernel ended while messages still wait on its shell channel (a page that floods and is cut
+#: off, a culled kernel) leaves ipykernel 7.4's handler coroutine for each unawaited; the
+#: RuntimeWarning about it is written at exit through ipykernel's own stderr, whose event loop
+#: is closed by then, so the kernel prints an "Exception ignored ... Event loop is closed"
+#: traceback into the server's log (an upstream shutdown race: ipython/ipykernel#1155). The
+#: message is dropped, nothing else; a page never sees it either way.
+UNAWAITED_SHELL_MESSAGE = ("ignore:coroutine 'Kernel.shell_channel_thread_main' was never "
+                           "awaited:RuntimeWarning")
+
+
 class RoomContentsManager(LargeFileManager):
     """The server serves the one notebook its teacher started it with: that is the trust.
     (jupyter_server otherwise warns "Notebook ... is not trusted" at every kernel start, and
@@ -201,7 +211,8 @@ class WorkshopVoila(Voila):
         # the dashboard builds its games' tabs when first opened (not importable here: the
         # workshop server never imports the widgets; the name is dashboard.LAZY_TABS_ENV)
         self._kernel_env = {"IPYTHONDIR": str(self._kernel_home),
-                            "PERIODIC_EDU_LAZY_TABS": "1"}
+                            "PERIODIC_EDU_LAZY_TABS": "1",
+                            "PYTHONWARNINGS": UNAWAITED_SHELL_MESSAGE}
         if self.kernel_memory_mb:
             self._kernel_env[MEMORY_ENV] = str(self.kernel_memory_mb)
         # the room key: printed in the ready block, its hash given to the kernels (the teacher's

@@ -402,7 +402,9 @@ def test_an_unknown_language_is_said_on_the_page_not_a_traceback(offline_page, s
                                                              "Play"]
     wait_ready(page)
     page.get_by_role("tab", name="Play").click()
-    assert page.locator('#play [data-widget="game"]').is_visible()
+    game = page.locator('#play [data-widget="game"]')
+    game.wait_for(state="visible", timeout=30_000)  # the tab is drawn after the click
+    assert game.is_visible()
     assert page.js_errors == [] and page.blocked == []
 
 
