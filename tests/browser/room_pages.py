@@ -103,6 +103,31 @@ def workshop(home: Path, *args: str, port: int | None = None, room_url: str | No
         err.close()
 
 
+#: Where a visitor kernel's own machinery lives: a traceback whose every frame is here is a
+#: kernel being ended mid-message (ipykernel 7.4 writes to sockets or a loop already closed at
+#: exit: ipython/ipykernel#1155), printed by that kernel into the server's stderr it inherits.
+KERNEL_MACHINERY = ("/ipykernel/", "/zmq/", "zmq/backend/", "/tornado/", "/asyncio/",
+                    "/warnings.py", "/jupyter_client/", "/threading.py")
+
+
+def server_tracebacks(log: str) -> list[str]:
+    """The tracebacks in a server's log but those of a kernel's own end (``KERNEL_MACHINERY``):
+    any frame of ours, Voila's or jupyter_server's keeps a traceback in the list."""
+    found, lines = [], log.splitlines()
+    for at, line in enumerate(lines):
+        if "Traceback (most recent call last):" not in line:
+            continue
+        block = [line]
+        for follow in lines[at + 1:]:
+            block.append(follow)
+            if follow[:1] not in (" ", "\t", "^", "~") and follow.strip():  # the exception line
+                break
+        frames = re.findall(r'File "([^"]+)"', "\n".join(block))
+        if not frames or not all(any(m in f for m in KERNEL_MACHINERY) for f in frames):
+            found.append("\n".join(block))
+    return found
+
+
 def server_rss_mb(server: Workshop) -> tuple[float, list[float]]:
     """Resident MB of the server process, and of each of its kernels."""
     proc = psutil.Process(server.proc.pid)
