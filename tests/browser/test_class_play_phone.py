@@ -19,6 +19,7 @@ import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from browser_helpers import screenshot, sized_page, voila_on_room
 from phone_turn import ON_SCREEN, assert_move_on_screen, on_screen, wait_move_shown
@@ -414,8 +415,9 @@ def test_the_phones_language_a_pause_a_seat_handed_to_a_bot_and_a_new_phone(brow
         tap(new, new.locator(f'{PANEL} [data-role="class-join"]'), "Join")
         pin_field = new.locator(f'{PANEL} [data-role="rejoin-pin"]')
         pin_field.wait_for(timeout=15_000)
-        assert new.locator(f'{PANEL} [data-role="class-error"]').inner_text() == say(
-            "class_name_taken_pin", "uk", name="Bohdan")
+        # the form and its words may come in two frames: wait for the words
+        expect(new.locator(f'{PANEL} [data-role="class-error"]')).to_have_text(
+            say("class_name_taken_pin", "uk", name="Bohdan"), timeout=15_000)
         assert new.locator(f'{PANEL} [data-role="rejoin-name"]').input_value() == "Bohdan"
         assert new.locator(f'{PANEL} [data-role="rejoin-code"]').input_value() == info.code
         on_screen(new, pin_field, "the PIN field")
