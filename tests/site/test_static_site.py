@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_helpers import (REPO, axe_source, check_board, check_sizes, play_one_turn,
@@ -403,8 +404,7 @@ def test_an_unknown_language_is_said_on_the_page_not_a_traceback(offline_page, s
     wait_ready(page)
     page.get_by_role("tab", name="Play").click()
     game = page.locator('#play [data-widget="game"]')
-    game.wait_for(state="visible", timeout=30_000)  # the tab is drawn after the click
-    assert game.is_visible()
+    expect(game).to_be_visible(timeout=30_000)  # the tab is drawn (again) after the click
     assert page.js_errors == [] and page.blocked == []
 
 
