@@ -35,8 +35,13 @@ def voila(tmp_path_factory):
     home = tmp_path_factory.mktemp("voila")
     root = home / "notebooks"
     shutil.copytree(NOTEBOOKS, root)
+    # the shipped voila.json's extensions only, as the workshop loads them (not read here: the
+    # server starts in its own folder)
+    allowed = json.loads((REPO / "voila.json").read_text())["VoilaConfiguration"][
+        "extension_allowlist"]
     cmd = [sys.executable, "-m", "voila", "--no-browser", "--port={port}",
-           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", str(root)]
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", str(root),
+           *(f"--VoilaConfiguration.extension_allowlist={name}" for name in allowed)]
     with serving(cmd, home, home, "/", root) as server:
         yield server
 

@@ -23,11 +23,23 @@ def test_voila_json_is_the_workshop_configuration():
     assert voila["strip_sources"] is True and voila["show_tracebacks"] is False
     assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
     assert kernels["cull_idle_timeout"] > 0 and kernels["cull_interval"] > 0
+    # only what the pages draw with: not every JupyterLab extension installed beside Voila
+    assert sorted(voila["extension_allowlist"]) == sorted(WIDGET_EXTENSIONS)
+
+
+#: The JupyterLab extensions a dashboard page loads (voila.json's extension_allowlist).
+WIDGET_EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
+                     "anywidget"]
 
 
 def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
+    extensions = set()
+    page.on("request", lambda r: extensions.add(r.url.split("/labextensions/")[1].rsplit(
+        "/static/", 1)[0]) if "/labextensions/" in r.url else None)
     page.goto(dashboard.base + "/")
     page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=60_000)
+    # the test environment has more installed (plotly, JupyterLite's kernel, Notebook 7's)
+    assert extensions and extensions <= set(WIDGET_EXTENSIONS), extensions
     assert "Culling kernels with idle durations > 600 seconds" in dashboard.log.read_text()
     # no code in sight: strip_sources leaves no input areas
     assert page.locator(".jp-InputArea-editor, .jp-InputPrompt").count() == 0
