@@ -7,6 +7,7 @@ WCAG 2.5.8's 24 px, and the bar names every reachable cell as a button of at lea
 from __future__ import annotations
 
 import re
+import time
 
 #: For each node: is its whole box inside the viewport, and is the topmost element at its
 #: centre the node itself or inside it (not the action bar, not clipped by the board's frame)?
@@ -80,9 +81,16 @@ def assert_move_on_screen(page, game: str, where: str) -> dict:
     return found
 
 
-def on_screen(page, locator, what: str) -> None:
-    """Assert every node of ``locator`` is on screen (see ON_SCREEN)."""
-    found = locator.evaluate_all(ON_SCREEN)
+def on_screen(page, locator, what: str, timeout: float = 5.0) -> None:
+    """Assert every node of ``locator`` is on screen (see ON_SCREEN) within ``timeout`` seconds:
+    a choice that has just appeared is scrolled into view by the page a frame or two later (on a
+    loaded machine, more), so the test waits for the page as a person would, never scrolling."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = locator.evaluate_all(ON_SCREEN)
+        off = [f for f in found if not f["ok"]]
+        if (found and not off) or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
     assert found, f"{what}: nothing found"
-    off = [f for f in found if not f["ok"]]
     assert not off, (what, page.viewport_size, off[:6])
