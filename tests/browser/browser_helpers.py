@@ -193,9 +193,14 @@ class Server:
     def kernels(self):
         """The kernel processes this server started (psutil), newest last."""
         import psutil
-        children = psutil.Process(self.proc.pid).children(recursive=True)
-        kernels = [p for p in children if "ipykernel" in " ".join(p.cmdline())]
-        return sorted(kernels, key=lambda p: p.create_time())
+        kernels = []
+        for child in psutil.Process(self.proc.pid).children(recursive=True):
+            try:  # an ended kernel not yet reaped (a zombie) has no command line
+                if "ipykernel" in " ".join(child.cmdline()):
+                    kernels.append((child.create_time(), child))
+            except psutil.Error:
+                continue
+        return [child for _, child in sorted(kernels, key=lambda pair: pair[0])]
 
 
 @contextmanager

@@ -195,7 +195,11 @@ def test_closing_or_reloading_the_page_frees_its_kernel(room, page):
 def kernel_process(room, kernel_id: str) -> psutil.Process:
     """The kernel process of ``kernel_id`` (its command line names kernel-<id>.json)."""
     for proc in psutil.Process(room.proc.pid).children(recursive=True):
-        if any(f"kernel-{kernel_id}" in part for part in proc.cmdline()):
+        try:
+            cmdline = proc.cmdline()
+        except psutil.Error:  # another kernel, ended and not yet reaped (a zombie) or gone
+            continue
+        if any(f"kernel-{kernel_id}" in part for part in cmdline):
             return proc
     raise AssertionError(f"no process for kernel {kernel_id}")
 
