@@ -30,7 +30,7 @@ from contextvars import ContextVar
 from typing import Any, Iterator
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Int, Unicode
+from traitlets import Int, TraitError, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
 __all__ = ["RoomFull", "RoomKernelManager", "Ticket", "TEACHER_MARK_ENV"]
@@ -393,6 +393,8 @@ class RoomKernelManager(AsyncMappingKernelManager):
         self._connected_once.add(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if self._still_starting(kernel_id):
+            return
         seated = self._seated.get(kernel_id, self._teacher.get(kernel_id))
         if seated is not None:
             age = time.monotonic() - seated
@@ -407,6 +409,21 @@ class RoomKernelManager(AsyncMappingKernelManager):
                 await self.shutdown_kernel(kernel_id)
                 return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def _still_starting(self, kernel_id: str) -> bool:
+        """True for a kernel whose start has not finished: jupyter_server sets its
+        ``last_activity`` only then, and its culler's ``hasattr`` guard expects an
+        AttributeError where traitlets raises a TraitError, so a cull pass that met a starting
+        kernel (a loaded server, a cull every 10 s) wrote a traceback into the log. Such a
+        kernel has had no activity yet: nothing to cull."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return False
+        try:
+            kernel.last_activity
+        except TraitError:
+            return True
+        return False
 
 
 def _kernel_of(task: Any) -> str | None:
