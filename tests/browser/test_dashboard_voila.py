@@ -15,6 +15,9 @@ from browser_helpers import REPO, screenshot, play_one_turn, wait_settled
 pytestmark = pytest.mark.browser
 
 GAME = '[data-widget="game"]'
+#: The JupyterLab extensions a dashboard page loads (voila.json's extension_allowlist).
+WIDGET_EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
+                     "anywidget"]
 
 
 def test_voila_json_is_the_workshop_configuration():
@@ -25,11 +28,6 @@ def test_voila_json_is_the_workshop_configuration():
     assert kernels["cull_idle_timeout"] > 0 and kernels["cull_interval"] > 0
     # only what the pages draw with: not every JupyterLab extension installed beside Voila
     assert sorted(voila["extension_allowlist"]) == sorted(WIDGET_EXTENSIONS)
-
-
-#: The JupyterLab extensions a dashboard page loads (voila.json's extension_allowlist).
-WIDGET_EXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
-                     "anywidget"]
 
 
 def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
