@@ -4,6 +4,7 @@ the ready block, the kernel guard's memory cap (in a real child process), the pa
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -70,11 +71,15 @@ def test_the_culler_passes_over_a_kernel_still_starting():
                                                                ServerKernelManager)
     from traitlets import TraitError
 
+    def run_alone(coroutine):  # on a thread of its own: the worker's thread may hold a loop
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:  # (playwright's, in the suite)
+            return pool.submit(asyncio.run, coroutine).result()
+
     km = RoomKernelManager(max_seats=2, pool_size=1)
     km._kernels["k-1"] = ServerKernelManager(kernel_name="python3")  # as start_kernel does first
     with pytest.raises(TraitError):  # what the room's manager guards against
-        asyncio.run(AsyncMappingKernelManager.cull_kernel_if_idle(km, "k-1"))
-    asyncio.run(km.cull_kernel_if_idle("k-1"))  # passes over it
+        run_alone(AsyncMappingKernelManager.cull_kernel_if_idle(km, "k-1"))
+    run_alone(km.cull_kernel_if_idle("k-1"))  # passes over it
     assert "k-1" in km._kernels
 
 

@@ -416,8 +416,16 @@ OPEN = """async ([path, kernelId]) => {
   const app = window.jupyterapp;
   await app.restored;  // every plugin active, the commands registered
   // the previous lesson's panel goes (its kernel stays): open panels keep their widgets'
-  // views alive, and each later lesson ran slower than the one before (de 05 ~6x en 05)
+  // views alive, and each later lesson ran slower than the one before (de 05 ~6x en 05).
+  // Its names go first, while its panel is there to take its widgets' closing messages (a
+  // reset after the panel had gone closed them into a disposed output area on a loaded run:
+  // "Cannot read properties of null (reading 'insertWidget')")
   for (const old of [...app.shell.widgets("main")]) {
+    const previous = old.sessionContext?.session?.kernel;
+    if (kernelId && previous) {  // as in a fresh kernel
+      const reply = await previous.requestExecute({code: "%reset -f", store_history: false}).done;
+      if (reply.content.status !== "ok") throw new Error("%reset -f: " + reply.content.status);
+    }
     if (old.context && old.context.model) old.context.model.dirty = false;  // no save dialog
     old.dispose();
   }
@@ -428,10 +436,6 @@ OPEN = """async ([path, kernelId]) => {
   await panel.sessionContext.ready;
   app.shell.activateById(panel.id);
   const kernel = panel.sessionContext.session.kernel;
-  if (kernelId) {  // the previous lesson's names are gone, as in a fresh kernel
-    const reply = await kernel.requestExecute({code: "%reset -f", store_history: false}).done;
-    if (reply.content.status !== "ok") throw new Error("%reset -f: " + reply.content.status);
-  }
   // JupyterLite 0.8 runs nothing by itself: run every cell, as a student would from the menu
   await app.commands.execute("notebook:run-all-cells");
   return kernel.id;
