@@ -4,8 +4,8 @@ Playwright's sync API runs its own event loop, so a second ``sync_playwright()``
 process fails; tests/browser (Voila, JupyterLab, Notebook 7) and tests/site (the static site)
 each launch their own Chromium from this one instance.
 
-Parallel runs (pytest-xdist: ``scripts/test`` runs ``-n 2 --dist loadfile``): every test file
-runs whole on one worker process, two workers at a time. A test or fixture you add must be
+Parallel runs (pytest-xdist: ``scripts/test`` runs ``-n 3 --dist loadfile``): every test file
+runs whole on one worker process, three workers at a time. A test or fixture you add must be
 safe next to any other file's tests running at the same moment:
 
 * servers on a free 127.0.0.1 port (``browser_helpers.serving`` / ``free_port``), never a fixed
