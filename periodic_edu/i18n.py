@@ -118,12 +118,15 @@ class _Catalog:
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"\s*$')
+_KEYWORD = re.compile(r"msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?")
 
 
 def _unquote(text: str, where: str) -> str:
     m = _STRING.fullmatch(text.strip())
     if not m:
         raise CatalogError(f"{where}: expected a quoted string, found {text.strip()[:40]!r}")
+    if "\\" not in m.group(1):  # most strings: nothing to decode (every kernel parses these)
+        return m.group(1)
     out = []
     chars = iter(m.group(1))
     for ch in chars:
@@ -172,8 +175,9 @@ def _parse_po(path: Path) -> _Catalog:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise CatalogError(f"{path.name}: not UTF-8 ({error.reason})") from None
+    name = path.name
     for number, line in enumerate(text.splitlines(), 1):
-        where = f"{path.name}:{number}"
+        where = f"{name}:{number}"
         stripped = line.strip()
         if not stripped or stripped.startswith("#~"):  # blank, or an obsolete entry
             continue
@@ -189,7 +193,7 @@ def _parse_po(path: Path) -> _Catalog:
             fields[last] += _unquote(stripped, where)
             continue
         keyword, _, rest = stripped.partition(" ")
-        if not re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?", keyword):
+        if not _KEYWORD.fullmatch(keyword):
             raise CatalogError(f"{where}: unknown keyword {keyword[:20]!r}")
         if keyword in ("msgctxt", "msgid") and "msgid" in fields:
             finish()
