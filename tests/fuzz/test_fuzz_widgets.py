@@ -20,12 +20,15 @@ from fuzz_helpers import (COUNTS, DEFAULT_CASES, JSON, MANY_CASES, NASTY_TEXT, T
 from periodic_edu.chemistry import element  # noqa: E402
 from periodic_edu.engine import Game  # noqa: E402
 from periodic_edu.widgets import ElementCard, GameWidget, TrendExplorer  # noqa: E402
-from periodic_edu.widgets import _payload  # noqa: E402
+from periodic_edu.widgets import _a11y_payload, _payload  # noqa: E402
+from periodic_edu.widgets.element_card import _ionization_payload  # noqa: E402
 from periodic_edu.widgets._base import log as widget_log  # noqa: E402
 from periodic_edu.widgets._game_intents import INTENTS  # noqa: E402
 
 #: widget sequences in the default run (1-6 messages each: about 350 messages per widget)
 WIDGET_CASES = DEFAULT_CASES * 2 // 3
+#: The card's traits that follow its symbol (ElementCard._show): a legal symbol changes them.
+CARD_FOLLOWS = ("element", "ionization", "sound")
 VIEW_TRAITS = ["layout", "tooltip", "tabbable", "_dom_classes", "_view_count", "_esm", "_css",
                "_model_name", "_view_module", "error", "comm", "keys", "log"]
 
@@ -120,8 +123,10 @@ def check_consistent(widget, kind: str, data_before: dict, sent: list[dict]) -> 
             assert json.loads(json.dumps(current)) == json.loads(json.dumps(value)), name
     text = json.dumps(sent, default=str)
     assert "Traceback" not in text and "File \"" not in text
-    if kind == "card":
+    if kind == "card":  # what follows the symbol is the symbol's own
         assert widget.element == _payload.card_data(element(widget.symbol))
+        assert widget.ionization == _ionization_payload(widget.symbol)
+        assert widget.sound == _a11y_payload.card_rows(widget.symbol)
     if kind == "game":
         g = widget.game
         assert Game.from_json(g.to_json()).state == g.state  # every action legal, replayable
@@ -138,9 +143,9 @@ def _fuzz_widget(kind: str, cases: int, recorder) -> None:
     def one(data):
         widget = make(kind)
         sent, warnings = attach(widget)
-        # data the page can never change (the card's `element` follows `symbol`: checked apart)
+        # data the page can never change (what the card shows follows `symbol`: checked apart)
         static = {n: getattr(widget, n) for n in widget.keys
-                  if n not in widget._intents and n not in ("error", "layout", "element")
+                  if n not in widget._intents and n not in ("error", "layout") + CARD_FOLLOWS
                   and kind != "game"}
         for _ in range(data.draw(st.integers(1, 6))):
             msg = data.draw(message(widget))
