@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -11,6 +10,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+from ports import free_port  # noqa: F401 - the servers' ports, for the test files too
 from shared_builds import file_lock
 
 REPO = Path(__file__).resolve().parents[2]
@@ -120,12 +120,6 @@ def wait_settled(page, timeout: int = 15_000) -> None:
                   "requestAnimationFrame(() => done(true))))")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -216,8 +210,9 @@ def serving(cmd: list[str], cwd: Path, home: Path, ready_path: str, root: Path):
             break
         except RuntimeError:
             _stop(proc)
-            # another process took the free port first (a shared machine): try another one
-            if attempt == 2 or "already in use" not in log.read_text():
+            # another program of the machine took the port first (tests/ports.py): another one
+            said = log.read_text()
+            if attempt == 2 or not ("already in use" in said or "no available port" in said):
                 raise
     try:
         yield Server(proc, f"http://127.0.0.1:{port}", log, root)

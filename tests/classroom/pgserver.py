@@ -15,12 +15,16 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
 from typing import Iterator
+
+# tests/ports.py (the benchmarks import this file with only tests/classroom on the path)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ports import free_port  # noqa: E402
 
 USER = "periodic_edu_test"
 
@@ -31,12 +35,6 @@ def bin_dir() -> str | None:
         if os.path.exists(os.path.join(candidate, "pg_ctl")):
             return candidate
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _as_user() -> list[str]:
@@ -73,7 +71,7 @@ def throwaway_postgres() -> Iterator[str]:
         os.chmod(root, 0o755)
         for path in (root, sock):
             os.chown(path, entry.pw_uid, entry.pw_gid)
-    port = _free_port()
+    port = free_port()
 
     def run(*command: str) -> None:
         # cwd: a folder the server's user may enter (initdb and pg_ctl look at their cwd)
@@ -99,7 +97,7 @@ def throwaway_postgres() -> Iterator[str]:
                 # another process (a parallel test worker) took the free port first
                 if attempt == 2 or "already in use" not in str(error):
                     raise
-                port = _free_port()
+                port = free_port()
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*prefix, os.path.join(binaries, "pg_ctl"), "-D", data, "-m", "immediate",
