@@ -105,10 +105,12 @@ function bondPart(em, ch, redraw) {
     groups.get(b.group).push(b);
   }
   const items = bonds.filter((b) => !b.dissolve).map((b) => bondItem(em, b));
+  // the grouped bonds' one button (or their open group) before the list: after a long list
+  // it lay below the phone's bar, where its scrolling had hidden it
   const more = dissolvePart(em, groups, redraw);
   return em.section("bonds-legal", T("bond_legal"), [
-    items.length ? em.optionList(items, T("bond_legal")) : pe("p", { class: "em-small", text: T("bond_none") }),
     more,
+    items.length ? em.optionList(items, T("bond_legal")) : pe("p", { class: "em-small", text: T("bond_none") }),
   ].filter(Boolean));
 }
 

@@ -13,6 +13,7 @@ from periodic_edu.classroom import (IllegalMoveError, NotFound, RoomError, Store
                                     StoreUnavailable, open_room)
 from periodic_edu.classroom.settings import parse_url
 
+from ports import free_port
 from room_helpers import all_rows, play_first_legal
 
 
@@ -113,10 +114,7 @@ def test_an_unreachable_store_says_so_in_one_sentence(tmp_path, postgres_server)
         open_room(f"sqlite:///{blocked}/room.db")
     assert "cannot be reached" in str(error.value) and "\n" not in str(error.value)
     port = postgres_server.rsplit(":", 1)[1].split("/")[0]
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        closed = s.getsockname()[1]
+    closed = free_port()  # nothing listens there (tests/ports.py: no kernel takes it meanwhile)
     assert str(closed) != port
     with pytest.raises(StoreUnavailable) as error:
         open_room(f"postgresql://postgres@127.0.0.1:{closed}/postgres")
