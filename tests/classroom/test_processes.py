@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from periodic_edu.classroom.turns import REFUSALS_PER_MINUTE
 from periodic_edu.elemonster import Game as ElemonsterGame
 from periodic_edu.engine import Game as PeriodicGame
 
@@ -123,8 +124,14 @@ def test_three_processes_play_whole_games_that_replay_to_the_same_scores(room, r
         assert sum(r[1] for r in reports) == len(replayed.history), (seed, reports)
         overview = room.teacher(info.code, info.teacher_key).overview()
         assert overview["tables"][0]["scores"] == [s["total"] for s in replayed.scores()]
-        refused = sum(r[2] for r in reports)
-        assert sum(g["count"] for g in overview["refusals"]) == refused
+        # every refused move is kept for the teacher, up to the seat's bound per minute (a
+        # quick random game can pass it: a seat's flood of refusals must not fill the store)
+        kept = sum(g["count"] for g in overview["refusals"])
+        refused = [r[2] for r in reports]
+        assert sum(min(n, REFUSALS_PER_MINUTE) for n in refused) <= kept <= sum(refused), \
+            (seed, kept, refused)
+        if max(refused) <= REFUSALS_PER_MINUTE:
+            assert kept == sum(refused), (seed, kept, refused)
 
 
 def test_a_forked_child_leaves_the_parents_connection_working(room):
