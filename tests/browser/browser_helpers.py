@@ -115,7 +115,7 @@ def wait_settled(page, timeout: int = 15_000) -> None:
     """Wait until the boards in sight are sized for the present viewport and the page has
     painted twice since (a layout that follows a resize or a new tab has landed): the condition
     the tests once waited a fixed 300-500 ms for."""
-    page.wait_for_function(FRAMES_SIZED, timeout=timeout, polling=100)
+    page.wait_for_function(FRAMES_SIZED, timeout=timeout)
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => "
                   "requestAnimationFrame(() => done(true))))")
 

@@ -252,8 +252,7 @@ def test_voicing_toggle_speaks_descriptions_and_announcements(en_page):
     assert spoken["text"].startswith("Lithium, Li, atomic number 3")
     assert spoken["text"].endswith(expected_description("en", "Li", start="Na"))
     page.keyboard.press("Enter")  # choose Li: the live region's account is spoken too
-    page.wait_for_function("window.__spoken.some(s => s.text.startsWith('Increase Ionization Energy from lithium'))",
-                           polling=100)
+    page.wait_for_function("window.__spoken.some(s => s.text.startsWith('Increase Ionization Energy from lithium'))")
     toggle.click()
     count = page.evaluate("window.__spoken.length")
     page.focus(f'{MAIN} [data-symbol="Be"]')

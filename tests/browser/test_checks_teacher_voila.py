@@ -65,8 +65,7 @@ def test_a_class_is_checked_before_and_after_play(browser, teacher_server, room,
             """([sel, want]) => { const r = document.querySelector(sel);
                  return r && [...r.children].map(c => c.textContent).join("|") === want; }""",
             arg=[f'{CHECKS} [data-role="checks-concepts"] tbody tr:nth-child(2)',
-                 f"Increase Ionization Energy|50|75|50|50 → 75|{refused}"], timeout=20_000,
-                               polling=100)
+                 f"Increase Ionization Energy|50|75|50|50 → 75|{refused}"], timeout=20_000)
         names = page.inner_text(f'{CHECKS} [data-role="checks-students"]')
         assert all(n in names for n in NAMES)
         page.click(f'{CHECKS} [data-role="checks-csv"] > summary')

@@ -250,7 +250,7 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
             # screen (a loaded machine takes more than two frames); if none comes, the
             # assertion below says what was where
             try:
-                mover.wait_for_function(CHOICE_ON_SCREEN, arg=DUEL, timeout=10_000, polling=100)
+                mover.wait_for_function(CHOICE_ON_SCREEN, arg=DUEL, timeout=10_000)
             except PlaywrightTimeout:
                 pass
             prompt = mover.get_attribute(DUEL, "data-prompt")
@@ -260,8 +260,7 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
                 # Eva's first bond, then the grouped bonds that dissolve one of hers first
                 tap(eva, eva.locator(f'{bar} button[data-action="{first_bond}"]'), "the bond")
                 eva.wait_for_function("([sel, rev]) => document.querySelector(sel).dataset."
-                                      "revision !== rev", arg=[DUEL, revision], timeout=15_000,
-                                      polling=100)
+                                      "revision !== rev", arg=[DUEL, revision], timeout=15_000)
                 while eva.get_attribute(DUEL, "data-prompt") != "main":  # a heart refill...
                     tap(eva, eva.locator(f'{bar} button[data-action="-"]'), "decline")
                     eva.locator(f'{DUEL}[data-prompt="main"]').wait_for(timeout=15_000)
@@ -314,7 +313,7 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
                 tap(mover, button, f"decision {decision}")
             mover.wait_for_function(
                 "([sel, rev]) => document.querySelector(sel).dataset.revision !== rev",
-                arg=[DUEL, revision], timeout=15_000, polling=100)
+                arg=[DUEL, revision], timeout=15_000)
             assert_words_only(mover, (decision, mover.viewport_size))
             if bonded and told:
                 break

@@ -78,7 +78,7 @@ def log_grows(page, before: int, timeout: float) -> None:
     """Wait until ``page``'s Periodic log has more lines than ``before`` (a move shows)."""
     page.wait_for_function(
         f"n => document.querySelectorAll('{GAME} [data-role=\"log\"] li').length > n",
-        arg=before, timeout=timeout, polling=100)
+        arg=before, timeout=timeout)
 
 
 def keep_an_agenda(page) -> None:
@@ -266,7 +266,7 @@ def test_a_whole_elemonster_game_between_two_students(browser, class_server, roo
             for page, before in zip(people, seen):  # both pages have pulled this move
                 page.wait_for_function(
                     "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
-                    arg=[DUEL, before], timeout=15_000, polling=100)
+                    arg=[DUEL, before], timeout=15_000)
         for page in people:
             page.locator(f'{DUEL} [data-role="final"]').wait_for(timeout=15_000)
             assert page.locator(f'{DUEL} [data-role="final"] li').count() == 2

@@ -83,7 +83,7 @@ def test_reload_mid_game_resumes_from_the_kernels_save(browser, dashboard):
         game.locator('[data-trend="atomic_number"]').click()
         game.locator('[data-board="game"] [data-reachable="true"]').first.click()
         page.wait_for_function("() => document.querySelector('[data-widget=\"game\"]')"
-                               ".dataset.phase !== 'start' || true", polling=100)
+                               ".dataset.phase !== 'start' || true")
         page.wait_for_selector(f'{GAME}[data-my-turn="true"]:not([data-phase="start"])',
                                timeout=15_000)
         before = game_position(page)
@@ -107,7 +107,7 @@ def test_reload_mid_game_resumes_from_the_kernels_save(browser, dashboard):
         page.click(f'{GAME} [data-role="resume"]')
         page.wait_for_function("n => document.querySelectorAll("
                                "'[data-widget=\"game\"] [data-role=\"log\"] li[data-i]').length >= n",
-                               arg=len(before["log"]), timeout=30_000, polling=100)
+                               arg=len(before["log"]), timeout=30_000)
         after = game_position(page)
         assert after == before
         assert offer.is_hidden()
@@ -150,8 +150,7 @@ def test_choosing_a_trend_is_announced_with_its_cells(browser, dashboard):
         n_before = int(glive.get_attribute("data-count"))
         reachable.first.click()
         page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
-                               arg=[f'{GAME} [data-role="announce"]', n_before], timeout=15_000,
-                               polling=100)
+                               arg=[f'{GAME} [data-role="announce"]', n_before], timeout=15_000)
         moved = glive.inner_text()
         print("after the move:", moved)
         assert moved.startswith("You ") and "moved" in moved
@@ -161,8 +160,7 @@ def test_choosing_a_trend_is_announced_with_its_cells(browser, dashboard):
         # an undo is announced, once
         game.locator('[data-role="undo"]').click()
         page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.count) > n",
-                               arg=[f'{GAME} [data-role="announce"]', int(time_count)], timeout=15_000,
-                               polling=100)
+                               arg=[f'{GAME} [data-role="announce"]', int(time_count)], timeout=15_000)
         assert glive.inner_text().startswith("Undone: 1 action taken back")
         undo_count = glive.get_attribute("data-count")
         page.wait_for_timeout(500)

@@ -73,7 +73,7 @@ def test_dashboard_renders_without_code_and_plays_a_turn(page, dashboard):
     assert destination != start
     page.wait_for_function(  # the bot's turn follows, with its sentences in the log
         "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
-        ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000, polling=100)
+        ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)
     wait_settled(page)
     screenshot(page, "dashboard_play")
     assert page.js_errors == []

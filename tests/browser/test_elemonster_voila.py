@@ -93,7 +93,7 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
             page.wait_for_function(
                 "(sel) => { const d = document.querySelector(sel).dataset; "
                 "return d.over === 'true' || (d.myTurn === 'true' && d.botPending === 'false'); }",
-                arg=ROOT, timeout=60_000, polling=100)
+                arg=ROOT, timeout=60_000)
             s = state(page)
             if s["over"] == "true":
                 break
@@ -108,7 +108,7 @@ def test_a_whole_elemonster_game_on_the_fourth_tab(browser, dashboard, axe, figu
             decisions += 1
             page.wait_for_function(
                 "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
-                arg=[ROOT, rev], timeout=30_000, polling=100)
+                arg=[ROOT, rev], timeout=30_000)
             assert page.is_hidden(f'{ROOT} [data-role="error"]'), page.inner_text(
                 f'{ROOT} [data-role="error"]')
             if decisions == 6:
@@ -237,7 +237,7 @@ def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
         page.goto(f"{dashboard.base}/?lang={lang}")
         page.wait_for_function(  # the kernel switches in place once Voila hands it the query
             "t => [...document.querySelectorAll('[role=tab]')].map(n => n.innerText.trim())"
-            ".join('|') === t", arg=TAB_TITLES[lang], timeout=90_000, polling=100)
+            ".join('|') === t", arg=TAB_TITLES[lang], timeout=90_000)
         page.get_by_role("tab", name="Elemonster").click()
         page.wait_for_selector(f'{READY}[lang="{lang}"][data-my-turn="true"]', timeout=30_000)
         assert page.js_errors == []
@@ -253,14 +253,14 @@ def test_the_elemonster_tab_in_a_language(browser, dashboard, lang):
             page.wait_for_function(
                 "(sel) => { const d = document.querySelector(sel).dataset; "
                 "return d.over === 'true' || (d.myTurn === 'true' && d.botPending === 'false'); }",
-                arg=ROOT, timeout=30_000, polling=100)
+                arg=ROOT, timeout=30_000)
             if page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count():
                 break
             rev = int(state(page)["revision"])
             choose(page, n).click()
             page.wait_for_function(
                 "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
-                arg=[ROOT, rev], timeout=30_000, polling=100)
+                arg=[ROOT, rev], timeout=30_000)
             assert page.is_hidden(f'{ROOT} [data-role="error"]')
         assert page.locator(f'{ROOT} [data-role="log"] li[data-bot="greedy"]').count()
         assert visible_english(page, lang) == set()
@@ -296,17 +296,16 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
             page.wait_for_function(
                 "(sel) => { const d = document.querySelector(sel).dataset; "
                 "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT,
-                timeout=60_000, polling=100)
+                timeout=60_000)
             rev = int(state(page)["revision"])
             choose(page, decisions).click()
             decisions += 1
             page.wait_for_function(
                 "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
-                arg=[ROOT, rev], timeout=30_000, polling=100)
+                arg=[ROOT, rev], timeout=30_000)
         page.wait_for_function(
             "(sel) => { const d = document.querySelector(sel).dataset; "
-            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000,
-                               polling=100)
+            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
         before = em_position(page)
         token = page.evaluate(f"() => localStorage.getItem('{EM_TOKEN}')")
         assert token and len(token) >= 32
@@ -335,8 +334,7 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         offer.wait_for(state="hidden", timeout=30_000)
         page.wait_for_function(
             "(sel) => { const d = document.querySelector(sel).dataset; "
-            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000,
-                               polling=100)
+            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
         # the fresh game shown before the resume is also the person's turn: wait until the
         # resumed game is drawn (under load it comes a moment after the dataset), then compare
         deadline = time.monotonic() + 30
@@ -361,8 +359,7 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
 def wait_person(page) -> None:
     page.wait_for_function(
         "(sel) => { const d = document.querySelector(sel).dataset; "
-        "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000,
-                           polling=100)
+        "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
 
 
 def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
@@ -384,7 +381,7 @@ def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
             choose(a, n).click()
             a.wait_for_function(
                 "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
-                arg=[ROOT, rev], timeout=30_000, polling=100)
+                arg=[ROOT, rev], timeout=30_000)
         assert a.get_attribute(f'{ROOT} [data-role="undo"]', "aria-disabled") == "true"
         b = context.new_page()
         b.set_default_timeout(30_000)
@@ -397,7 +394,7 @@ def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
         expected = em_position(a)["log"]
         b.wait_for_function(
             "([sel, n]) => document.querySelectorAll(sel + ' [data-role=\"log\"] li[data-i]').length >= n",
-            arg=[ROOT, len(expected)], timeout=30_000, polling=100)
+            arg=[ROOT, len(expected)], timeout=30_000)
         wait_person(b)
         assert em_position(b)["log"] == expected
         undo = b.locator(f'{ROOT} [data-role="undo"]')
@@ -415,7 +412,7 @@ def test_a_second_tab_takes_the_elemonster_game_over(browser, dashboard):
         choose(a, 9).click()
         a.wait_for_selector(f'{ROOT}[data-moved-away="true"]', timeout=30_000)
         a.wait_for_function("(sel) => document.querySelector(sel).textContent.length > 0",
-                            arg=f'{ROOT} [data-role="error"]', timeout=30_000, polling=100)
+                            arg=f'{ROOT} [data-role="error"]', timeout=30_000)
         error = a.inner_text(f'{ROOT} [data-role="error"]')
         assert "this game continues in another tab" in error, error
         assert em_position(a)["log"] == before["log"]

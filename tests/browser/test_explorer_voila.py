@@ -96,7 +96,7 @@ def test_steps_control_and_overview_choose_a_trend(page, voila):
     assert page.get_attribute('[data-trend="ionization_energy"]', "aria-pressed") == "true"
     page.focus('[data-role="steps"]')
     page.keyboard.press("End")  # 8: a movement extended by the +3 Spaces tile
-    page.wait_for_function("document.querySelector('[data-role=steps]').value === '8'", polling=100)
+    page.wait_for_function("document.querySelector('[data-role=steps]').value === '8'")
     assert distances(page) == dict(board.reach("Mg", "ionization_energy", 8))
     page.keyboard.press("Home")
     assert distances(page) == dict(board.reach("Mg", "ionization_energy", 1))

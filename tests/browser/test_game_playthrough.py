@@ -39,14 +39,14 @@ def wait_change(page, rev: str) -> None:
     page.wait_for_function(
         "([sel, rev]) => { const n = document.querySelector(sel);"
         " return n.dataset.revision !== rev || n.dataset.over === 'true'; }",
-        arg=[ROOT, rev], timeout=20_000, polling=100)
+        arg=[ROOT, rev], timeout=20_000)
 
 
 def wait_my_move(page) -> None:
     page.wait_for_function(
         "sel => { const n = document.querySelector(sel);"
         " return n.dataset.over === 'true' || n.dataset.myTurn === 'true'; }",
-        arg=ROOT, timeout=60_000, polling=100)
+        arg=ROOT, timeout=60_000)
 
 
 def usable(page, selector: str) -> list[str]:

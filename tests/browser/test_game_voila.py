@@ -36,7 +36,7 @@ def revision(page) -> int:
 def wait_for_revision_after(page, old: int) -> None:
     page.wait_for_function(
         "([sel, old]) => Number(document.querySelector(sel).dataset.revision) > old",
-        arg=[ROOT, old], timeout=15_000, polling=100)
+        arg=[ROOT, old], timeout=15_000)
 
 
 def check_dom_contract(page) -> str:
@@ -156,7 +156,7 @@ def test_one_human_turn_then_the_bot(page, voila):
     page.wait_for_function(
         "([sel, i]) => [...document.querySelectorAll(sel)].some(n => Number(n.dataset.i) > i + 1 "
         "&& n.dataset.bot === 'greedy')",
-        arg=['[data-role="log"] li[data-i]', my_last], timeout=15_000, polling=100)
+        arg=['[data-role="log"] li[data-i]', my_last], timeout=15_000)
     screenshot(page.locator(ROOT), "game_bot_playing")
     page.wait_for_selector(f'{MY_TURN}[data-phase="start"]', timeout=20_000)
     bot = [e for e in log_entries(page) if e["i"] > my_last + 1]

@@ -53,7 +53,7 @@ def open_in(page, dashboard, lang):
     page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
     page.wait_for_function(  # the kernel switches in place once Voila hands it the query
         "t => [...document.querySelectorAll('[role=tab]')].map(n => n.innerText.trim())"
-        ".join('|') === t", arg="|".join(TABS[lang]), timeout=60_000, polling=100)
+        ".join('|') === t", arg="|".join(TABS[lang]), timeout=60_000)
 
 
 @pytest.mark.parametrize("lang", ["uk", "de"])
@@ -67,7 +67,7 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     assert page.locator(f'[lang="{lang}"] [data-widget]').count() >= 2
     # the Voila page itself is named in its language (WCAG 2.4.2, 3.1.1), not "dashboard"/en
     from periodic_edu.locale.widget_texts import DASHBOARD
-    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang, polling=100)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
     assert page.title() == i18n.gettext("widgets", DASHBOARD["title"], lang) != DASHBOARD["title"]
     page.click('[data-board="main"] [data-symbol="Na"]')
     page.click('[data-trend="ionization_energy"]')
@@ -80,7 +80,7 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     page.get_by_role("tab", name=TABS[lang][1]).click()
     # the tab is built when first opened: wait for its picker's 118 elements
     page.wait_for_function("() => document.querySelectorAll('select option').length >= 118",
-                           timeout=60_000, polling=100)
+                           timeout=60_000)
     # ipywidgets writes option labels with no-break spaces
     options = page.eval_on_selector_all(
         "select option", "ns => ns.map(n => n.textContent.replace(/\u00a0/g, ' '))")
@@ -112,7 +112,7 @@ def test_dashboard_in_a_language(page, dashboard, lang):
     assert destination != start
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-role=\"log\"] li[data-bot]')]"
-        ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000, polling=100)
+        ".some(n => n.dataset.kind !== 'agenda')", timeout=30_000)
     wait_settled(page)
     assert visible_english(page, words) == set(), "game"
     # nothing runs off the 390 px page sideways (the board scrolls inside its own frame)

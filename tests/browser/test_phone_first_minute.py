@@ -165,8 +165,7 @@ def test_the_rules_open_as_a_page_from_both_how_to_play_panels(browser, dashboar
         page.locator("[data-board='main'] [data-symbol]").first.wait_for(timeout=90_000)
         page.wait_for_function("document.querySelector('.lm-TabBar-tab') && "
                                "[...document.querySelectorAll('.lm-TabBar-tabLabel')]"
-                               ".some(n => n.textContent === 'Spielen')", timeout=60_000,
-                               polling=100)
+                               ".some(n => n.textContent === 'Spielen')", timeout=60_000)
         page.get_by_role("tab", name="Spielen").tap()
         for tab, root, title in ((None, GAME, "Periodic"),
                                  ("Elemonster", '[data-widget="elemonster"]', "Elemonster")):

@@ -41,7 +41,7 @@ def swipe_to(page, locator, what: str) -> None:
         page.mouse.move(size["width"] / 2, size["height"] / 2)
         page.mouse.wheel(0, delta)
         page.wait_for_function("([n, y]) => Math.abs(n.getBoundingClientRect().y - y) > 1",
-                               arg=[locator.element_handle(), box["y"]], timeout=5_000, polling=100)
+                               arg=[locator.element_handle(), box["y"]], timeout=5_000)
     assert all(locator.evaluate_all(ON_SCREEN)), f"{what}: never whole on screen"
 
 
@@ -55,8 +55,7 @@ def heard(page, before: str) -> str:
     region = page.locator(f'{ROOT} [data-role="practice"][aria-live="polite"]')
     page.wait_for_function("([sel, old]) => { const n = document.querySelector(sel); "
                            "return n && n.textContent && n.textContent !== old; }",
-                           arg=[f'{ROOT} [data-role="practice"]', before], timeout=20_000,
-                           polling=100)
+                           arg=[f'{ROOT} [data-role="practice"]', before], timeout=20_000)
     return region.text_content()
 
 

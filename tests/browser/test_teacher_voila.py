@@ -108,8 +108,7 @@ def bot_moves_for(page, seats, target, wanted: int = 2) -> int:
         else:  # the teacher's page plays the bot's move(s) on its next refresh
             page.wait_for_function(
                 f"""() => Number(document.querySelector('{PAGE} [data-table="{target.table}"]')
-                    .getAttribute('data-revision')) > {v["revision"]}""", timeout=10_000,
-                                   polling=100)
+                    .getAttribute('data-revision')) > {v["revision"]}""", timeout=10_000)
     return bot_events(target)
 
 
@@ -382,10 +381,9 @@ def test_the_teachers_page_speaks_the_browsers_language_and_keeps_the_teachers(b
         assert page.get_attribute(PAGE, "lang") == "de"
         page.select_option(f'{PAGE} .pe-cr-tools select', "uk")
         page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")')
-        page.wait_for_function("localStorage.getItem('periodic_edu.language') === 'uk'",
-                               polling=100)
+        page.wait_for_function("localStorage.getItem('periodic_edu.language') === 'uk'")
         # the Voila page's own title and language follow (WCAG 2.4.2, 3.1.1)
-        page.wait_for_function("document.documentElement.lang === 'uk'", polling=100)
+        page.wait_for_function("document.documentElement.lang === 'uk'")
         assert page.title() == i18n.gettext("widgets", "Teacher's page", "uk") != "Teacher's page"
         page.goto(teacher_server.base + "/")  # the same device again: its teacher's choice
         page.wait_for_selector(f'{PAGE} h3:has-text("Відкрити клас")', timeout=90_000)

@@ -38,7 +38,7 @@ def test_trend_chart_fits_360px_and_answers_a_click(browser, voila):
         chart.locator('button[data-along="group"]').click()
         page.wait_for_function(
             "() => document.querySelector('[data-widget=\"trend-chart\"]')"
-            ".dataset.along === 'group'", timeout=30_000, polling=100)
+            ".dataset.along === 'group'", timeout=30_000)
         assert svg.locator("title").first.text_content() == "First ionization energy down group 2"
         assert chart.locator('button[data-along="group"]').get_attribute("aria-pressed") == "true"
         assert errors == []

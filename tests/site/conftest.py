@@ -131,8 +131,7 @@ def lesson_page(site_browser, site_server):
     page.blocked = context.blocked
     page.kernel = None
     page.goto(f"{site_server.base}/lab/index.html")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000,
-                           polling=100)
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", timeout=120_000)
     try:
         yield page
     finally:

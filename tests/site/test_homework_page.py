@@ -103,16 +103,15 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
         first.get_by_label("Reason").select_option("c")
         make.click()
         code_box = page.get_by_role("textbox", name="Your result code")
-        page.wait_for_function("document.getElementById('hw-code').value !== ''", polling=100)
+        page.wait_for_function("document.getElementById('hw-code').value !== ''")
         code = code_box.input_value()
         status = page.locator("#hw-status[role=status]")
-        page.wait_for_function("document.getElementById('hw-status').textContent !== ''",
-                               polling=100)
+        page.wait_for_function("document.getElementById('hw-status').textContent !== ''")
         shown = int(status.inner_text().rsplit(" ", 1)[1].rstrip(")."))
         assert status.inner_text() == f"Your result code is ready (score: {shown})."
         page.get_by_role("button", name="Copy the code").click()
         page.wait_for_function("document.getElementById('hw-status').textContent === "
-                               "'The code is copied.'", polling=100)
+                               "'The code is copied.'")
         assert page.evaluate("navigator.clipboard.readText()") == code
         # its QR code: the code's own (segno's modules for exactly this text), named, on screen
         qr = page.get_by_role("img", name="The same code as a QR code")
@@ -128,8 +127,7 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
 
         # a reload, still offline: the page comes from the cache and shows the kept code at once
         page.reload()
-        page.wait_for_function(f"document.getElementById('hw-code').value === {code!r}",
-                               polling=100)
+        page.wait_for_function(f"document.getElementById('hw-code').value === {code!r}")
         assert page.locator("#hw-kept").inner_text() == \
             "Kept in this browser from your last visit."
         # and Python starts again from the cache alone (a file the cache lacks fails it here)
@@ -138,7 +136,7 @@ def test_a_student_plays_offline_and_the_teacher_reads_the_code(site_browser, si
         english = page.locator("#hw-about").inner_text()
         page.locator("#language").select_option("uk")
         page.wait_for_function("t => document.getElementById('hw-about').textContent !== t",
-                               arg=english, polling=100)
+                               arg=english)
         assert page.locator("#hw-about").inner_text() == " ".join(
             [_word("about_game", "uk", game="Periodic", bots=gettext(
                 "widgets", DASHBOARD["bot_greedy"], "uk")), _word("about_form", "uk", form="B")])
@@ -222,7 +220,7 @@ def test_items_of_the_bank_are_real_questions_with_feedback_after_the_code(site_
         play_one_turn(page, game, turn_timeout=120_000, move_timeout=60_000)
         game.locator('[data-role="final"]').wait_for(timeout=120_000)
         page.get_by_role("button", name="Make my result code").click()
-        page.wait_for_function("document.getElementById('hw-code').value !== ''", polling=100)
+        page.wait_for_function("document.getElementById('hw-code').value !== ''")
         code = page.get_by_role("textbox", name="Your result code").input_value()
         # now the feedback (a question not answered says so), and the summary per topic
         verdict = check.locator('[data-role="practice-verdict"]')

@@ -121,13 +121,12 @@ def test_the_teacher_assigns_a_student_plays_offline_and_the_code_is_imported(
         first.get_by_label("Answer").select_option("b")
         first.get_by_label("Reason").select_option("c")
         spage.get_by_role("button", name="Make my result code").click()
-        spage.wait_for_function("document.getElementById('hw-code').value !== ''", polling=100)
-        spage.wait_for_function("document.getElementById('hw-status').textContent !== ''",
-                                polling=100)
+        spage.wait_for_function("document.getElementById('hw-code').value !== ''")
+        spage.wait_for_function("document.getElementById('hw-status').textContent !== ''")
         shown = int(spage.locator("#hw-status").inner_text().rsplit(" ", 1)[1].rstrip(")."))
         spage.get_by_role("button", name="Copy the code").click()
         spage.wait_for_function("document.getElementById('hw-status').textContent === "
-                                "'The code is copied.'", polling=100)
+                                "'The code is copied.'")
         code = spage.evaluate("navigator.clipboard.readText()")
         assert serrors == []
     finally:
@@ -153,7 +152,7 @@ def test_the_teacher_assigns_a_student_plays_offline_and_the_code_is_imported(
         "name": "codes.csv", "mimeType": "text/csv",
         "buffer": f"name,result code\nAda,{code}\n".encode()}])
     tpage.wait_for_function("() => document.querySelector('[data-role=\"hw-summary\"]')"
-                            ".textContent === 'Codes imported: 1; refused: 0.'", polling=100)
+                            ".textContent === 'Codes imported: 1; refused: 0.'")
     assert section.locator('[data-role="hw-landed"] li').all_inner_texts() == [
         f"code 1 (line 2): Ada, {shown} point{'s' if shown != 1 else ''} · imported before"]
 
@@ -178,7 +177,7 @@ def test_the_teacher_assigns_a_student_plays_offline_and_the_code_is_imported(
     handles = [node.element_handle() for node in nodes]
     try:
         tpage.wait_for_function("ns => ns.every(n => n.getBoundingClientRect().right <= 390)",
-                                arg=handles, timeout=10_000, polling=100)
+                                arg=handles, timeout=10_000)
     except PlaywrightTimeout:
         pass  # the assertion below says which node and where
     for node in nodes:

@@ -135,7 +135,7 @@ def test_second_visit_fetches_only_the_version_check_and_works_offline(site_brow
         # the network cut: reload, explore, open a card, play a turn against the bot
         context.set_offline(True)
         page.reload()
-        page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000, polling=100)
+        page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000)
         main = page.locator('#explorer [data-board="main"]')
         main.locator('[data-symbol="Na"]').click()
         page.locator('#explorer [data-trend="ionization_energy"]').click()
@@ -242,7 +242,7 @@ def test_the_lessons_keep_their_own_service_worker_beside_the_dashboards(site_br
         version = wait_offline_ready(page)
         assert page.evaluate(scopes) == ["/dashboard"]
         page.goto(f"{site_server.base}/lab/index.html")
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell", polling=100)
+        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell")
         page.wait_for_function(f"({scopes})().then((s) => s.includes('/'))", polling=500)
         page.goto(f"{site_server.base}/dashboard.html")
         assert wait_offline_ready(page) == version

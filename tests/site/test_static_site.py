@@ -262,7 +262,7 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     page.wait_for_function(
         "n => document.querySelectorAll("
         "'[data-widget=\"game\"] [data-role=\"log\"] li[data-i]').length >= n",
-        arg=len(before["log"]), timeout=60_000, polling=100)
+        arg=len(before["log"]), timeout=60_000)
     assert game_position(page) == before
     assert offer.is_hidden()
     assert page.blocked == [], page.blocked
@@ -380,7 +380,7 @@ def test_dashboard_opens_in_the_language_of_the_url(offline_page, site_server):
     # the visitor switches to German: the page's words follow, and a reload stays German
     page.get_by_label(i18n.gettext("widgets", DASHBOARD["language"], "uk")).select_option(
         label="Deutsch")
-    page.wait_for_function("document.documentElement.lang === 'de'", timeout=30_000, polling=100)
+    page.wait_for_function("document.documentElement.lang === 'de'", timeout=30_000)
     assert page.title() == i18n.gettext("widgets", SITE["title"], "de")
     assert "lang=de" in page.url
     page.reload()
@@ -396,7 +396,7 @@ def test_an_unknown_language_is_said_on_the_page_not_a_traceback(offline_page, s
     never an exception; the games start in English too."""
     page = offline_page
     page.goto(f"{site_server.base}/dashboard.html?lang=xx%22%27%5C")
-    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000, polling=100)
+    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000)
     note = page.locator("#lang-note[role=alert]")
     assert note.is_visible() and "xx" in note.inner_text() and "en, uk, de" in note.inner_text()
     assert page.get_by_role("tab").all_inner_texts()[:3] == ["Explore trends", "Element cards",
@@ -522,7 +522,6 @@ def check_trend_chart(page):
     # Python in the page answers; its first answer may compile what the click needs (the
     # lessons' Pyodide keeps its standard library as sources), slow on a loaded CI machine
     page.wait_for_function(
-        "el => el.dataset.along === 'group'", arg=chart.element_handle(), timeout=150_000,
-                           polling=100)
+        "el => el.dataset.along === 'group'", arg=chart.element_handle(), timeout=150_000)
     assert svg.locator("title").first.text_content() == "First ionization energy down group 2"
     assert chart.locator('button[data-along="group"]').get_attribute("aria-pressed") == "true"

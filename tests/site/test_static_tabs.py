@@ -87,7 +87,7 @@ def test_the_explorer_answers_before_python_and_equals_reach_in_every_language(o
     # answered without it
     page.context.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: route.abort())
     page.goto(f"{site_server.base}/dashboard.html")
-    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000, polling=100)
+    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000)
     main = page.locator('#explorer [data-board="main"]')
     main.locator('[data-symbol="Na"]').click()
     page.locator('#explorer [data-trend="ionization_energy"]').click()
@@ -112,7 +112,7 @@ def test_the_explorer_answers_before_python_and_equals_reach_in_every_language(o
         if lang != "en":
             page.locator("#language").select_option(lang)
             page.wait_for_function("l => document.querySelector('#explorer [lang]')"
-                                   "?.getAttribute('lang') === l", arg=lang, polling=100)
+                                   "?.getAttribute('lang') === l", arg=lang)
         got = page.evaluate(SWEEP, [symbols, list(board.TRENDS)])
         for s in symbols:
             assert got[s]["card"] == s and got[s]["name"] == element_name(s, lang)
@@ -136,7 +136,7 @@ def test_element_cards_tab_keyboard_and_axe_before_python(offline_page, site_ser
     held = []
     page.context.route(re.compile(r".*/pyodide\.asm\.wasm$"), lambda route: held.append(route))
     page.goto(f"{site_server.base}/dashboard.html")
-    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000, polling=100)
+    page.wait_for_function("document.body.dataset.firstRenderMs", timeout=60_000)
     page.get_by_role("tab", name="Explore trends").focus()
     page.keyboard.press("ArrowRight")
     cards_tab = page.get_by_role("tab", name="Element cards")
