@@ -125,10 +125,11 @@ def _unquote(text: str, where: str) -> str:
     m = _STRING.fullmatch(text.strip())
     if not m:
         raise CatalogError(f"{where}: expected a quoted string, found {text.strip()[:40]!r}")
-    if "\\" not in m.group(1):  # most strings: nothing to decode (every kernel parses these)
-        return m.group(1)
+    body = m.group(1)
+    if "\\" not in body:  # most strings: nothing to decode (every kernel parses these)
+        return body
     out = []
-    chars = iter(m.group(1))
+    chars = iter(body)
     for ch in chars:
         if ch == "\\":
             nxt = next(chars, "")

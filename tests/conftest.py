@@ -9,7 +9,8 @@ runs whole on one worker process, three workers at a time. A test or fixture you
 safe next to any other file's tests running at the same moment:
 
 * servers on a free 127.0.0.1 port (``browser_helpers.serving`` / ``ports.free_port``: each
-  worker its own ports, below the ones the kernel hands out at random), never a fixed one; each worker starts its own session servers (Voila, PostgreSQL, ...);
+  worker its own ports, below the ones the kernel hands out at random), never a fixed one;
+  each worker starts its own session servers (Voila, PostgreSQL, ...);
 * files only under ``tmp_path`` / ``tmp_path_factory`` (each worker has its own), never in the
   repository or a fixed /tmp path; a file several workers must write (artifacts/figures.json,
   a machine-wide cache like axe-core's) is written under ``shared_builds.file_lock``;

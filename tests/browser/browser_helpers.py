@@ -10,7 +10,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-from ports import free_port  # noqa: F401 - the servers' ports, for the test files too
+from ports import free_port
 from shared_builds import file_lock
 
 REPO = Path(__file__).resolve().parents[2]
