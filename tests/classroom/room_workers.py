@@ -29,6 +29,19 @@ def racer(url: str, barrier, commands, results) -> None:
     room.close()
 
 
+def importer(url: str, code: str, key: str, codes: list[str], barrier, results) -> None:
+    """A teacher's kernel: meet the other importer at the barrier, import ``codes`` into the
+    class, report how many landed new."""
+    room = open_room(url)
+    teacher = room.teacher(code, key)
+    barrier.wait()
+    try:
+        results.put(sum(r["new"] for r in teacher.import_codes(codes)["imported"]))
+    except Exception as error:  # reported to the test, which fails on it
+        results.put(f"error {type(error).__name__}: {error}")
+    room.close()
+
+
 def bot_stepper(url: str, code: str, barrier, results) -> None:
     room = open_room(url)
     barrier.wait()

@@ -113,6 +113,33 @@ def test_two_imports_at_once_land_each_code_once(room):
     assert sorted(r["name"] for r in teacher.homework()["rows"]) == [f"S{i}" for i in range(6)]
 
 
+def test_two_kernels_importing_at_once_land_each_code_once(room, room_url):
+    """The same, from two processes (two teachers' kernels on one store), each with its own
+    connection: the contract of issue 34 as a workshop server runs it."""
+    import multiprocessing
+
+    import room_workers
+    ctx = multiprocessing.get_context("spawn")
+    info = room.create_class(game="periodic", tables=1, seats=2)
+    teacher = room.teacher(info.code, info.teacher_key)
+    a = homework()
+    teacher.assign(a)
+    codes = [code_of(a, f"P{i}", i)[1] for i in range(6)]
+    barrier, results = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=room_workers.importer,
+                         args=(room_url, info.code, info.teacher_key, codes, barrier, results))
+             for _ in range(2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0, f"importer exited with {p.exitcode}"
+    new = [results.get(timeout=5) for _ in procs]
+    assert all(isinstance(n, int) for n in new), new  # an importer's error, said
+    assert sum(new) == 6, new  # every code new in exactly one of the two imports
+    assert sorted(r["name"] for r in teacher.homework()["rows"]) == [f"P{i}" for i in range(6)]
+
+
 def test_purge_deletes_the_homework_with_the_class(room, room_url):
     keep = room.create_class(game="periodic", tables=1, seats=2)
     room.teacher(keep.code, keep.teacher_key).assign(homework(seed=5))
