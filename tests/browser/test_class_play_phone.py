@@ -333,6 +333,23 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
             context.close()
 
 
+def kept_over_a_switch(page, code: str, name: str, say) -> None:
+    """Switch a German page to English and back with its language switch, the class fold open
+    and a code and name typed in it: each redraw keeps the fold open and the fields filled."""
+    from periodic_edu.i18n import LANGUAGE_NAMES
+
+    fields = {"class-code": code, "class-name": name}
+    for was, lang in (("de", "en"), ("en", "de")):
+        switch = page.get_by_label(say("language", was), exact=True)
+        on_screen(page, switch, "the language switch")
+        switch.select_option(label=LANGUAGE_NAMES[lang])  # ipywidgets' options are labels
+        expect(page.locator(f'{PANEL} [data-role="class-join"]')).to_have_text(
+            say("class_join", lang), timeout=15_000)
+        assert page.locator(f'{PANEL} [data-role="class-fold"]').get_attribute("open") is not None
+        for role, typed in fields.items():
+            expect(page.locator(f'{PANEL} [data-role="{role}"]')).to_have_value(typed)
+
+
 def test_the_phones_language_a_pause_a_seat_handed_to_a_bot_and_a_new_phone(browser, server,
                                                                             room):
     """Dora's phone speaks German, Bohdan's Ukrainian: the pages follow them with no ?lang=.
@@ -363,6 +380,11 @@ def test_the_phones_language_a_pause_a_seat_handed_to_a_bot_and_a_new_phone(brow
             tap(page, page.locator(f'{PANEL} [data-role="class-fold"] > summary'), "Join")
             page.locator(f'{PANEL} [data-role="class-code"]').fill(info.code)
             page.locator(f'{PANEL} [data-role="class-name"]').fill(name)
+            if name == "Dora":
+                # the page redraws in another language (as it does when it has read the
+                # phone's language after she opened the fold): the fold stays open and what
+                # she typed stays, in the words of the new language
+                kept_over_a_switch(page, info.code, name, say)
             tap(page, page.locator(f'{PANEL} [data-role="class-join"]'), "Join")
             page.locator(f'{PANEL} [data-role="class-line"]:has-text("{name}")').wait_for()
             people.append((page, lang))
