@@ -309,7 +309,13 @@ def test_a_duel_in_elemonster_on_two_phones(browser, server, room):
                 offered = mover.locator(f'{bar} button[data-action]')
                 seen = offered.evaluate_all(ON_SCREEN)
                 assert any(c["ok"] for c in seen), (decision, seen[:4])
-                button = offered.nth(next(i for i, c in enumerate(seen) if c["ok"]))
+                choice = next(i for i, c in enumerate(seen) if c["ok"])
+                if mover is eva and bonded and not attacked:
+                    # Eva keeps her cards for Mila's attack (only a player holding a card can be
+                    # attacked): she lays no third bond and ends her turn discarding nothing
+                    choice = next((i for i, c in enumerate(seen)
+                                   if c["ok"] and c["what"] == "D-"), choice)
+                button = offered.nth(choice)
                 tap(mover, button, f"decision {decision}")
             mover.wait_for_function(
                 "([sel, rev]) => document.querySelector(sel).dataset.revision !== rev",
