@@ -8,8 +8,8 @@
 // so a redraw in another language (same structure, other words) finds each one again.
 
 // buttons only for where the keyboard was: a keyboard user redrawn in another language stays put
-const VIEW_STATE_KEPT = "details[data-role], input[data-role], textarea[data-role], select[data-role], " +
-  "button[data-role]";
+const VIEW_STATE_KEPT = ["details", "input", "textarea", "select", "button"]
+  .map((tag) => `${tag}[data-role]`).join(", ");
 
 function viewStateNodes(el) {
   const seen = new Map();
@@ -53,6 +53,6 @@ export function restoreViewState(el, state) {
         if ([...node.options].some((o) => o.value === was.value)) node.value = was.value;
       } else if (node.value === node.defaultValue) node.value = was.value;
     }
-    if (key === state.focus && typeof node.focus === "function") node.focus({ preventScroll: true });
+    if (key === state.focus) node.focus({ preventScroll: true });
   }
 }
