@@ -118,6 +118,17 @@ def playwright_session():
         yield p
 
 
+@pytest.fixture(autouse=True)
+def _cheap_pin_hashes(monkeypatch):
+    """PIN hashes made in the suite's own processes take 1,000 PBKDF2 rounds, not
+    credentials.PIN_ROUNDS (60,000): the room's tests make about a thousand of them, 18 s of
+    CPU at the real count (Django's test settings swap the password hasher for the same
+    reason). Each hash names its rounds, so servers and spawned processes, which keep 60,000,
+    check them alike; test_room_attacks checks the real count and the hashes made before."""
+    from periodic_edu.classroom import credentials
+    monkeypatch.setattr(credentials, "_PBKDF2_ROUNDS", 1_000)
+
+
 @pytest.fixture
 def short_tmp():
     """A fresh folder with a short path (/tmp/pe-XXXXXXXX), removed afterwards: for tests that

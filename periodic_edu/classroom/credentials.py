@@ -4,10 +4,10 @@
   store keeps only their SHA-256, so a copy of the store lets nobody sit at a seat or open the
   teacher's room (a 192-bit secret is not guessed from its hash);
 * a seat PIN is 6 digits, shown once to the student for rejoining from another device. The
-  store keeps a salted PBKDF2 hash (60,000 rounds), and the room bounds the guessing rate
-  without a lock anyone could trigger (:func:`pin_backoff` and the numbers below; the room's
-  ``Room.rejoin`` says how; the teacher can give the seat a new PIN, which also starts its
-  count again). Six digits are only 10**6 PINs: a
+  store keeps a salted PBKDF2 hash (:data:`PIN_ROUNDS`, named in the hash), and the room
+  bounds the guessing rate without a lock anyone could trigger (:func:`pin_backoff` and the
+  numbers below; the room's ``Room.rejoin`` says how; the teacher can give the seat a new PIN,
+  which also starts its count again). Six digits are only 10**6 PINs: a
   copy of the store gives a seat's PIN in hours on one core (seconds on a GPU), so the store
   must be kept like the class list it is - a stolen store lets a thief rejoin a seat of a
   class still running;
@@ -23,8 +23,9 @@ import re
 import secrets
 
 __all__ = ["new_token", "token_hash", "valid_token", "new_pin", "pin_hash", "pin_matches",
-           "new_id", "dummy_pin_hash", "pin_backoff", "PIN_WINDOW", "SEAT_WRONG_PINS",
-           "CLEAN_MISTAKES", "PIN_BACKOFF_S", "ASKER_PATTERN", "VISITOR_HEADER", "VISITOR_ENV"]
+           "PIN_ROUNDS", "new_id", "dummy_pin_hash", "pin_backoff", "PIN_WINDOW",
+           "SEAT_WRONG_PINS", "CLEAN_MISTAKES", "PIN_BACKOFF_S", "ASKER_PATTERN", "VISITOR_HEADER",
+           "VISITOR_ENV"]
 
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 PIN_DIGITS = 6
@@ -48,7 +49,15 @@ ASKER_PATTERN = re.compile(r"^[0-9a-f]{32}$")
 #: environment as :data:`VISITOR_ENV` (``VoilaConfiguration.http_header_envs``).
 VISITOR_HEADER = "X-Periodic-Edu-Visitor"
 VISITOR_ENV = "HTTP_" + VISITOR_HEADER.upper().replace("-", "_")
-_PBKDF2_ROUNDS = 60_000
+#: PBKDF2-HMAC-SHA256 rounds of a PIN hash made now. Every hash names its own rounds (Django's
+#: layout, ``pbkdf2_sha256$rounds$salt$hash``) and is checked with them, so the count can be
+#: raised without voiding the PINs of a class that is running; the test suite lowers it in its
+#: own processes to spare CPU (tests/conftest.py), as Django's test settings swap the hasher.
+PIN_ROUNDS = 60_000
+_PBKDF2_ROUNDS = PIN_ROUNDS
+_PIN_SCHEME = "pbkdf2_sha256"
+#: A hash written before hashes named their rounds (``salt$hash``) was made with these.
+_UNNAMED_ROUNDS = 60_000
 
 
 def new_token() -> str:
@@ -67,19 +76,25 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
-def pin_hash(pin: str, salt: str | None = None) -> str:
-    """``salt$hash``: PBKDF2-HMAC-SHA256 of the PIN."""
+def pin_hash(pin: str, salt: str | None = None, rounds: int | None = None) -> str:
+    """``pbkdf2_sha256$rounds$salt$hash``: PBKDF2-HMAC-SHA256 of the PIN (rounds: now's)."""
     salt = salt or secrets.token_hex(16)
+    rounds = rounds or _PBKDF2_ROUNDS
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), bytes.fromhex(salt),
-                                 _PBKDF2_ROUNDS).hex()
-    return f"{salt}${digest}"
+                                 rounds).hex()
+    return f"{_PIN_SCHEME}${rounds}${salt}${digest}"
 
 
 def pin_matches(pin: object, stored: str | None) -> bool:
     if not stored or not isinstance(pin, str) or not re.fullmatch(r"\d{%d}" % PIN_DIGITS, pin):
         return False
-    salt = stored.split("$", 1)[0]
-    return hmac.compare_digest(pin_hash(pin, salt), stored)
+    parts = stored.split("$")
+    if len(parts) == 2:  # salt$hash, from before hashes named their rounds
+        made = pin_hash(pin, parts[0], _UNNAMED_ROUNDS).split("$", 2)[2]  # salt$hash
+        return hmac.compare_digest(made, stored)
+    if len(parts) != 4 or parts[0] != _PIN_SCHEME or not parts[1].isdigit():
+        return False
+    return hmac.compare_digest(pin_hash(pin, parts[2], int(parts[1])), stored)
 
 
 def pin_backoff(wrong: int) -> float:

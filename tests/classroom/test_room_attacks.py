@@ -308,6 +308,30 @@ def test_the_seats_guess_rate_is_bounded_for_k_pages(room, clock):
     assert checked >= credentials.SEAT_WRONG_PINS  # it was a real attack
 
 
+def test_a_pin_hash_names_its_real_rounds_and_older_hashes_still_match(monkeypatch):
+    """A PIN hash says its scheme and rounds (60,000 outside the suite's own processes:
+    tests/conftest.py lowers them there) and is checked with them; a hash of the older layout
+    (salt$hash, 60,000 rounds) still matches, so a class running across the upgrade keeps its
+    PINs; a hash of another scheme or with no count matches nothing."""
+    import hashlib
+    monkeypatch.setattr(credentials, "_PBKDF2_ROUNDS", credentials.PIN_ROUNDS)
+    assert credentials.PIN_ROUNDS == 60_000
+    made = credentials.pin_hash("123456")
+    scheme, rounds, salt, digest = made.split("$")
+    assert (scheme, rounds, len(salt)) == ("pbkdf2_sha256", "60000", 32)
+    assert digest == hashlib.pbkdf2_hmac("sha256", b"123456", bytes.fromhex(salt), 60_000).hex()
+    assert credentials.pin_matches("123456", made)
+    assert not credentials.pin_matches("123457", made)
+    older = f"{salt}${digest}"
+    assert credentials.pin_matches("123456", older)
+    assert not credentials.pin_matches("654321", older)
+    cheap = credentials.pin_hash("123456", rounds=1_000)  # another count: checked with its own
+    assert cheap.startswith("pbkdf2_sha256$1000$") and credentials.pin_matches("123456", cheap)
+    for forged in (f"md5$60000${salt}${digest}", f"pbkdf2_sha256$x${salt}${digest}",
+                   f"pbkdf2_sha256${salt}${digest}", ""):
+        assert not credentials.pin_matches("123456", forged)
+
+
 def test_the_teacher_gives_a_new_pin_that_ends_a_lock(room):
     info = room.create_class(game="periodic", tables=1, seats=3)
     ada = room.join(info.code, "Ada")
