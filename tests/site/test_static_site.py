@@ -519,9 +519,21 @@ def check_trend_chart(page):
     assert sorted(against) == ["Be>B", "N>O"]
     assert chart.locator("table tbody tr").count() == 8  # the text alternative
     chart.locator('button[data-along="group"]').click()
-    # Python in the page answers; its first answer may compile what the click needs (the
-    # lessons' Pyodide keeps its standard library as sources), slow on a loaded CI machine
-    page.wait_for_function(
-        "el => el.dataset.along === 'group'", arg=chart.element_handle(), timeout=150_000)
+    # Python in the page answers; its first answer may compile what the click needs, slow on
+    # a loaded CI machine. Two fresh-clone runs of ~25 saw no answer at all (60 s, then 150 s):
+    # a lost click or a closed comm, not a slow one; if it comes again, say what the page showed
+    try:
+        page.wait_for_function(
+            "el => el.dataset.along === 'group'", arg=chart.element_handle(), timeout=150_000)
+    except PlaywrightTimeout:
+        state = page.evaluate("""() => {
+          const panel = window.jupyterapp.shell.currentWidget;
+          const kernel = panel?.sessionContext?.session?.kernel;
+          return {kernel: kernel ? kernel.status + " " + kernel.connectionStatus : null,
+                  panels: [...window.jupyterapp.shell.widgets("main")].length};
+        }""")
+        screenshot(page, "site_lesson_02_chart_unanswered")
+        pytest.fail(f"the chart's click was not answered: {state}, js errors "
+                    f"{page.js_errors}, the chart said {chart.inner_text()[:400]!r}")
     assert svg.locator("title").first.text_content() == "First ionization energy down group 2"
     assert chart.locator('button[data-along="group"]').get_attribute("aria-pressed") == "true"
