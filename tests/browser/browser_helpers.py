@@ -16,11 +16,6 @@ from shared_builds import file_lock
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
-#: A test's Voila server keeps one preheated kernel, not voila.json's two: its visitors come
-#: one after another, and the second spare of every server only ran the dashboard to be
-#: thrown away with the server (about 20 kernels, 12 s of CPU, a run). What is measured of the
-#: pool is measured on the workshop server (test_workshop_server.py), which sizes its own.
-ONE_SPARE = "--VoilaConfiguration.default_pool_size=1"
 
 #: The browser the tests drive: Debian's Chromium as its headless shell (package
 #: chromium-headless-shell: the same Blink, V8 and DevTools protocol as ``chromium``, without the
@@ -358,7 +353,7 @@ def voila_on_room(notebook: str, home: Path):
     store's URL as ``room_url``."""
     url = f"sqlite:///{home / 'room.db'}"
     cmd = [sys.executable, "-m", "voila", f"lessons/{notebook}", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1", ONE_SPARE]
+           "--port={port}", "--Voila.ip=127.0.0.1"]
     with room_env(url), serving(cmd, REPO, home, "/voila/static/voila.js",
                                 REPO / "lessons") as server:
         server.room_url = url
