@@ -293,19 +293,14 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
         page.wait_for_selector(f'{READY}[data-my-turn="true"]', timeout=60_000)
         decisions = 0
         while decisions < 4:  # four of the person's decisions, the bot's turns between them
-            page.wait_for_function(
-                "(sel) => { const d = document.querySelector(sel).dataset; "
-                "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT,
-                timeout=60_000)
+            wait_person(page)
             rev = int(state(page)["revision"])
             choose(page, decisions).click()
             decisions += 1
             page.wait_for_function(
                 "([sel, rev]) => Number(document.querySelector(sel).dataset.revision) > rev",
                 arg=[ROOT, rev], timeout=30_000)
-        page.wait_for_function(
-            "(sel) => { const d = document.querySelector(sel).dataset; "
-            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+        wait_person(page)
         before = em_position(page)
         token = page.evaluate(f"() => localStorage.getItem('{EM_TOKEN}')")
         assert token and len(token) >= 32
@@ -332,9 +327,7 @@ def test_reload_the_elemonster_tab_mid_game_and_resume(browser, dashboard, axe):
             [(v["id"], v["targets"]) for v in report["violations"]]
         page.click(f'{ROOT} [data-role="resume"]')
         offer.wait_for(state="hidden", timeout=30_000)
-        page.wait_for_function(
-            "(sel) => { const d = document.querySelector(sel).dataset; "
-            "return d.myTurn === 'true' && d.botPending === 'false'; }", arg=ROOT, timeout=60_000)
+        wait_person(page)
         # the fresh game shown before the resume is also the person's turn: wait until the
         # resumed game is drawn (under load it comes a moment after the dataset), then compare
         deadline = time.monotonic() + 30
