@@ -85,6 +85,15 @@ class PostgresStore(Store):
     def _connect(self) -> Any:
         return self._open()
 
+    def _close_connection(self, conn: Any) -> None:
+        # Another thread may be inside libpq on this connection (a waiter in notifies(), a
+        # read): psycopg's close() frees it without taking the connection's lock, and that
+        # thread then used freed memory (a double free: the process aborted). Every statement
+        # and notifies() hold the lock, so taking it waits for the statement, or the wait's
+        # slice (SLICE), to end; that thread's next statement is refused as closed, a RoomError.
+        with conn.lock:
+            conn.close()
+
     def placeholders(self, sql: str) -> str:
         return sql.replace("?", "%s")
 

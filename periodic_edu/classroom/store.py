@@ -112,7 +112,9 @@ class Store:
         return dict(row)
 
     def close(self) -> None:
-        """Close every connection this process opened (all threads': call it at the end)."""
+        """Close every connection this process opened (all threads': call it at the end).
+        SQLite's of other threads stay open until their threads end (sqlite3 refuses to
+        close another thread's connection)."""
         with self._lock:
             opened, self._opened = self._opened, []
         for pid, conn in opened:
@@ -120,10 +122,14 @@ class Store:
                 inherited(conn)
                 continue
             try:
-                conn.close()
+                self._close_connection(conn)
             except Exception:  # pragma: no cover - closing a broken connection
                 pass
         self._local.conn = None
+
+    def _close_connection(self, conn: Any) -> None:
+        """Close one connection, which may be another thread's, in use at this moment."""
+        conn.close()
 
     # ---- shared -------------------------------------------------------------------------------
     def conn(self) -> Any:

@@ -109,3 +109,48 @@ def forked_view(room, token: str, results) -> None:
     from periodic_edu.classroom import Seat
     seat = Seat(room, token, "", 0, 0, "")
     results.put(seat.view()["revision"])
+
+
+def close_while_in_use(url: str, seconds: float, results) -> None:
+    """Readers and a waiter, each on its own connection, while this thread closes the store
+    again and again (as a kernel's end closes every thread's connection): report each
+    thread's outcomes by kind and how many closes ran."""
+    import threading
+
+    from periodic_edu.classroom import RoomError
+
+    room = open_room(url)
+    store, stop = room.store, threading.Event()
+    outcomes: list[dict[str, int]] = []
+
+    def loop(step) -> None:
+        seen: dict[str, int] = {}
+        outcomes.append(seen)
+        while not stop.is_set():
+            try:
+                step()
+                kind = "done"
+            except RoomError:  # closed under it: refused in a sentence, as the widgets expect
+                kind = "refused"
+            except Exception as error:  # reported to the test, which fails on it
+                kind = f"error {type(error).__name__}: {error}"
+            seen[kind] = seen.get(kind, 0) + 1
+
+    def one() -> int:
+        return store.read_one("SELECT 1 AS one")["one"]
+
+    steps = [one] * 4 + [lambda: store.wait_change("t", one, 1, 0.2)]  # never newer: it waits
+    threads = [threading.Thread(target=loop, args=(step,), daemon=True) for step in steps]
+    for thread in threads:
+        thread.start()
+    closes, end = 0, time.monotonic() + seconds
+    while time.monotonic() < end:
+        time.sleep(0.002)
+        store.close()
+        closes += 1
+    stop.set()
+    for thread in threads:
+        thread.join(10)
+    results.put({"closes": closes, "alive": sum(t.is_alive() for t in threads),
+                 "outcomes": outcomes, "after": one()})
+    room.close()

@@ -13,6 +13,7 @@ from periodic_edu.elemonster import Game as ElemonsterGame
 from periodic_edu.engine import Game as PeriodicGame
 
 import room_workers
+from pgserver import new_database
 
 CTX = multiprocessing.get_context("spawn")
 ROUNDS = int(os.environ.get("ROOM_RACE_ROUNDS", "40"))
@@ -147,6 +148,30 @@ def test_a_forked_child_leaves_the_parents_connection_working(room):
     # the child's exit closed nothing of the parent's: its session still plays
     ada.play(v["legal_actions"][0], revision=v["revision"])
     assert bob.view()["revision"] == v["revision"] + 1
+
+
+def test_closing_the_store_while_other_threads_use_it_neither_crashes_nor_hangs(
+        postgres_server):
+    """A kernel's end closes every thread's connection, and a waiter may be inside the
+    database's client library at that moment: psycopg frees a connection without its lock,
+    and the waiter's next step used freed memory (the process aborted, or hung). Run in a
+    process of its own, so a crash is a failure here, not a lost test worker. (PostgreSQL
+    only: sqlite3 refuses to close another thread's connection, which ends with its thread.)"""
+    results = CTX.Queue()
+    worker = CTX.Process(target=room_workers.close_while_in_use,
+                         args=(new_database(postgres_server), 1.5, results))
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():
+        worker.kill()
+    assert worker.exitcode == 0, f"the process ended with {worker.exitcode} (hung if None)"
+    found = results.get(timeout=5)
+    assert found["closes"] and found["alive"] == 0, found
+    assert found["after"] == 1  # the store still answers after the last close
+    kinds = {kind for seen in found["outcomes"] for kind in seen}
+    assert kinds <= {"done", "refused"}, kinds
+    # every thread both worked and was closed under (a close landed mid-use, not between)
+    assert all(seen.get("done") and seen.get("refused") for seen in found["outcomes"]), found
 
 
 def _at_once(calls):
