@@ -16,7 +16,8 @@ import pytest
 pytest.importorskip("voila", reason="the workshop server needs the app extra")  # noqa: E402
 
 from periodic_edu.workshop import ready, template  # noqa: E402
-from periodic_edu.workshop.app import KERNEL_PROFILE, MAX_CLASS_SIZE, WorkshopVoila, pool_size_for  # noqa: E402
+from periodic_edu.workshop.app import (KERNEL_PROFILE, LIGHT_SPARE, MAX_CLASS_SIZE,  # noqa: E402
+                                       WorkshopVoila, pool_size_for)
 from periodic_edu.workshop.handlers import RETRY_AFTER_S, RETRY_JITTER_S, retry_after  # noqa: E402
 from periodic_edu.workshop.kernel_guard import MEMORY_EXIT  # noqa: E402
 from periodic_edu.workshop.kernels import RoomKernelManager, _failed, _ready  # noqa: E402
@@ -363,6 +364,19 @@ def test_a_wrong_new_class_stops_the_server_with_one_line(tmp_path):
     assert done.returncode == 2, done.stderr[-800:]
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines()[-1].startswith("periodic_edu: "), done.stderr[-400:]
+
+
+def test_spare_kernels_sizes_the_light_pool_and_the_room_mode_ignores_it(tmp_path):
+    assert WorkshopVoila.spare_kernels.default_value == LIGHT_SPARE
+    env = {**os.environ, "PERIODIC_EDU_ROOM": f"sqlite:///{tmp_path / 'room.db'}"}
+    probe = ("import sys; from periodic_edu.workshop.app import WorkshopVoila; app = WorkshopVoila();"
+             " app.initialize(sys.argv[1:]); print(app.config.RoomKernelManager.spare_kernels)")
+    for args, spare in ((["--spare_kernels=1"], "1"), (["--spare_kernels=1", "--room"], "0")):
+        done = subprocess.run([sys.executable, "-c", probe, "lessons/dashboard.ipynb",
+                               "--no-browser", "--port=0", "--class_size=3", *args],
+                              cwd=Path(__file__).resolve().parents[1], capture_output=True,
+                              text=True, env=env, timeout=120)
+        assert done.stdout.split()[-1:] == [spare], (args, done.stdout, done.stderr[-800:])
 
 
 # ---- one page cannot take the room down (issue 29) ------------------------------------------

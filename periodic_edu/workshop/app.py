@@ -3,8 +3,8 @@
 :class:`WorkshopVoila` is Voila (it reads the same ``voila.json`` from the folder it starts in)
 in one of two modes:
 
-* **light** (``./scripts/run``): :data:`LIGHT_SPARE` preheated kernels, growing with arrivals
-  (a few spare, up to the cap), so a laptop is ready in seconds;
+* **light** (``./scripts/run``): :data:`LIGHT_SPARE` preheated kernels (``--spare_kernels``),
+  growing with arrivals (a few spare, up to the cap), so a laptop is ready in seconds;
 * **room** (``--room``; ``CLASS_SIZE=30 ./scripts/run``): the whole class preheated
   (:func:`pool_size_for`), started with the server, so thirty arrivals within a minute do not
   wait for Python to start and run the dashboard.
@@ -115,6 +115,10 @@ class WorkshopVoila(Voila):
     class_size = Int(30, min=1, max=MAX_CLASS_SIZE, config=True,
                      help="Students the server is sized for: the cap on visitors with a "
                           "kernel (and, with --room, the preheated pool).")
+    spare_kernels = Int(LIGHT_SPARE, min=1, config=True,
+                        help="Without --room: kernels kept preheated for the next arrivals, "
+                             "one more for every four seats taken (1 saves memory on a small "
+                             "machine).")
     room = Bool(False, config=True,
                 help="Preheat the whole class when the server starts (a workshop); without "
                      "it a few kernels are kept spare, growing with arrivals (a laptop).")
@@ -138,6 +142,7 @@ class WorkshopVoila(Voila):
     aliases = {**Voila.aliases, "class_size": "WorkshopVoila.class_size",
                "new_class": "WorkshopVoila.new_class",
                "fresh_class": "WorkshopVoila.fresh_class",
+               "spare_kernels": "WorkshopVoila.spare_kernels",
                "seats_per_address": "RoomKernelManager.seats_per_address",
                "kernel_memory_mb": "WorkshopVoila.kernel_memory_mb"}
     flags = {**Voila.flags,
@@ -168,9 +173,9 @@ class WorkshopVoila(Voila):
                 self.log.warning("periodic_edu: the room's store could not be made, so class "
                                  "play will say it cannot be reached: %s", error)
         # light: one kernel first (a laptop's two cores start it fastest alone), then
-        # LIGHT_SPARE once it is ready (ready.announce_when_ready), growing with arrivals
+        # spare_kernels once it is ready (ready.announce_when_ready), growing with arrivals
         pool = pool_size_for(self.class_size) if self.room else 1
-        spare = 0 if self.room else min(LIGHT_SPARE, self.class_size)
+        spare = 0 if self.room else min(self.spare_kernels, self.class_size)
         vc = self.voila_configuration
         vc.preheat_kernel = True
         vc.default_pool_size = pool

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psutil
 
-from browser_helpers import REPO, _jupyter_env, free_port
+from browser_helpers import ONE_SPARE_WORKSHOP, REPO, _jupyter_env, free_port
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import workshop_load  # noqa: E402
@@ -82,7 +82,7 @@ def workshop(home: Path, *args: str, port: int | None = None, room_url: str | No
     port = port or free_port()
     cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
            "--no-browser", f"--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
-           "--seats_per_address=0", "--Voila.log_level=WARN", *args]
+           "--seats_per_address=0", "--Voila.log_level=WARN", ONE_SPARE_WORKSHOP, *args]
     out, err = (home / "server.out").open("w"), (home / "server.err").open("w")
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=err,
                             start_new_session=True)

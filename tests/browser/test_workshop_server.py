@@ -20,7 +20,7 @@ import pytest
 
 import psutil
 
-from browser_helpers import REPO, play_one_turn, serving
+from browser_helpers import ONE_SPARE_WORKSHOP, REPO, play_one_turn, serving
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import workshop_load  # noqa: E402  (the protocol client: what Voila's page does on the wire)
@@ -468,7 +468,8 @@ def test_the_page_loads_nothing_from_outside_and_knows_when_its_kernel_is_gone(r
 
 def test_two_servers_side_by_side_never_clash(room, tmp_path_factory):
     cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2"]
+           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2",
+           ONE_SPARE_WORKSHOP]
     with serving(cmd, REPO, tmp_path_factory.mktemp("second"), "/voila/static/voila.js",
                  REPO / "lessons") as second:
         pages = []
