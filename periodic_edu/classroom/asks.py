@@ -41,9 +41,8 @@ from .rows import bump_all, class_by_id, seat_of, teacher_class
 if TYPE_CHECKING:  # pragma: no cover
     from .store import Tx
 
-__all__ = ["STEPS", "HOLDS_PLAY", "PHASES", "QUICK_LIMIT", "lock", "current_lock", "ask", "close", "reveal",
-           "question", "answer", "my_answers", "revealed", "seat_moved", "seat_cleared",
-           "open_ask"]
+__all__ = ["STEPS", "HOLDS_PLAY", "PHASES", "QUICK_LIMIT", "lock", "current_lock", "ask", "close",
+           "reveal", "question", "answer", "revealed", "seat_moved", "seat_cleared", "open_ask"]
 
 #: the steps a teacher can lock the class to
 STEPS = ("explore", "play", "check")
