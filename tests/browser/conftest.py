@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ARTIFACTS, REPO, axe_source, launch_chromium, serving, voila_on_room
+from browser_helpers import ARTIFACTS, ONE_SPARE_VOILA, REPO, axe_source, launch_chromium, serving
 from shared_builds import file_lock
 
 # elemonster_helpers (tests/elemonster): the catalog's words, for the Elemonster tab's tests
@@ -111,12 +111,12 @@ def axe():
 @pytest.fixture(scope="session")
 def dashboard(tmp_path_factory):
     """`voila lessons/dashboard.ipynb` run from the repository root, as scripts/run does, so
-    voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies, on a room
-    store of its own (``room_url``: class play). Saved games go to the server's own temporary
-    directory (PERIODIC_EDU_SAVE_DIR). One per test worker, for every file that needs no
-    fresh server (each class-play test makes its own class)."""
+    voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies. Saved
+    games go to the server's own temporary directory (PERIODIC_EDU_SAVE_DIR)."""
+    cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
+           "--port={port}", "--Voila.ip=127.0.0.1", ONE_SPARE_VOILA]
     home = tmp_path_factory.mktemp("dashboard")
-    with voila_on_room("dashboard.ipynb", home) as server:
+    with serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         server.saves = home / "saves"
         yield server
 

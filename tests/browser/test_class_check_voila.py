@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from browser_helpers import run_axe, sized_page
+from browser_helpers import run_axe, sized_page, voila_on_room
 from test_class_play_voila import PANEL, open_tab, join
 
 from periodic_edu.checks import item_bank
@@ -21,8 +21,9 @@ ITEMS = ["ie-compare-A", "ie-change-A", "ie-reach-cell-A"]
 
 
 @pytest.fixture(scope="module")
-def check_server(dashboard):
-    return dashboard  # tests/browser/conftest.py: the worker's dashboard on its room store
+def check_server(tmp_path_factory):
+    with voila_on_room("dashboard.ipynb", tmp_path_factory.mktemp("checks")) as server:
+        yield server
 
 
 def in_view(page, selector: str) -> None:

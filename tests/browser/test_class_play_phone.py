@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from browser_helpers import screenshot, sized_page
+from browser_helpers import screenshot, sized_page, voila_on_room
 from phone_turn import ON_SCREEN, assert_move_on_screen, on_screen, wait_move_shown
 
 from periodic_edu.classroom import open_room
@@ -57,8 +57,9 @@ NOTATION = re.compile(r"\b[sgfx]:[a-z]{2}>[A-Z][a-z]?\b|\bm>[A-Z]"
 
 
 @pytest.fixture(scope="module")
-def server(dashboard):
-    return dashboard  # tests/browser/conftest.py: the worker's dashboard on its room store
+def server(tmp_path_factory):
+    with voila_on_room("dashboard.ipynb", tmp_path_factory.mktemp("phoneclass")) as s:
+        yield s
 
 
 @pytest.fixture

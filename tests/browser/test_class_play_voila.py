@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from browser_helpers import run_axe, screenshot, sized_page
+from browser_helpers import run_axe, screenshot, sized_page, voila_on_room
 
 from periodic_edu.classroom import open_room
 
@@ -21,8 +21,9 @@ DUEL = '.pe-class-seat [data-widget="elemonster"]'
 
 
 @pytest.fixture(scope="module")
-def class_server(dashboard):
-    return dashboard  # tests/browser/conftest.py: the worker's dashboard on its room store
+def class_server(tmp_path_factory):
+    with voila_on_room("dashboard.ipynb", tmp_path_factory.mktemp("classplay")) as server:
+        yield server
 
 
 @pytest.fixture
