@@ -13,7 +13,7 @@ import pytest
 from periodic_edu import board, trends
 from periodic_edu.board import RULEBOOK_EXAMPLES
 
-from browser_helpers import MAIN, screenshot
+from browser_helpers import MAIN, screenshot, sized_page
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +35,46 @@ def open_explorer(page, voila):
     return page
 
 
+@pytest.fixture(scope="module")
+def explorer(browser, voila):
+    """One explorer page for the tests that only click in it: each starts from the page's
+    first state (``page`` below puts it back), so a page load (some 2.5 s of CPU: Chromium,
+    server and kernel) is paid once, not per test."""
+    context = browser.new_context(viewport={"width": 1500, "height": 1100})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    try:
+        yield open_explorer(page, voila)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(explorer):
+    """The shared explorer as it opened: no overlay, the default steps, Na and Z chosen, the
+    card on Na, no error; focus on nothing."""
+    explorer.select_option('[data-role="property"]', "")
+    steps = explorer.locator('[data-role="steps"]')
+    steps.focus()
+    explorer.keyboard.press("Home")
+    for _ in range(board.DEFAULT_STEPS - 1):
+        explorer.keyboard.press("ArrowRight")
+    explorer.wait_for_function(
+        f"document.querySelector('[data-role=steps]').value === '{board.DEFAULT_STEPS}'")
+    click_cell(explorer, "Na")
+    explorer.click('[data-trend="atomic_number"]')
+    explorer.wait_for_selector(f'{CARD}[data-card-symbol="Na"]')
+    explorer.locator(f'{READY} [data-role="error"]').wait_for(state="hidden")
+    explorer.evaluate("() => document.activeElement && document.activeElement.blur()")
+    assert current(explorer) == ["Na"]
+    assert distances(explorer) == dict(board.reach("Na", "atomic_number"))
+    explorer.js_errors.clear()
+    yield explorer
+    assert explorer.js_errors == []
+
+
 def distances(page) -> dict[str, int]:
     return page.eval_on_selector_all(
         f"{MAIN} [data-distance]",
@@ -50,8 +90,7 @@ def click_cell(page, symbol: str) -> None:
     page.click(f'{MAIN} [data-symbol="{symbol}"]')
 
 
-def test_rulebook_examples_by_clicking(page, voila):
-    open_explorer(page, voila)
+def test_rulebook_examples_by_clicking(page):
     for start, trend, expected in RULEBOOK_EXAMPLES:
         click_cell(page, start)
         page.click(f'[data-trend="{trend}"]')
@@ -89,8 +128,7 @@ def test_rulebook_examples_by_clicking(page, voila):
     assert page.js_errors == []
 
 
-def test_steps_control_and_overview_choose_a_trend(page, voila):
-    open_explorer(page, voila)
+def test_steps_control_and_overview_choose_a_trend(page):
     click_cell(page, "Mg")
     page.click('[data-overview-trend="ionization_energy"]')
     assert page.get_attribute('[data-trend="ionization_energy"]', "aria-pressed") == "true"
@@ -102,8 +140,7 @@ def test_steps_control_and_overview_choose_a_trend(page, voila):
     assert distances(page) == dict(board.reach("Mg", "ionization_energy", 1))
 
 
-def test_keyboard_moves_focus_and_enter_chooses(page, voila):
-    open_explorer(page, voila)
+def test_keyboard_moves_focus_and_enter_chooses(page):
     page.focus('[data-role="property"]')
     page.keyboard.press("Tab")  # roving tabindex: Tab lands on the chosen cell
     active = "document.activeElement.dataset.symbol"
@@ -125,8 +162,7 @@ def test_keyboard_moves_focus_and_enter_chooses(page, voila):
     page.wait_for_selector(f'{CARD}[data-card-symbol="Al"]')  # Python heard it
 
 
-def test_property_overlay_hatches_missing_data(page, voila):
-    open_explorer(page, voila)
+def test_property_overlay_hatches_missing_data(page):
     page.select_option('[data-role="property"]', "melting_point_k")
     og = page.locator(f'{MAIN} [data-symbol="Og"]')
     assert "pe-nodata" in og.get_attribute("class")
@@ -149,8 +185,7 @@ def test_property_overlay_hatches_missing_data(page, voila):
     assert page.locator(f"{MAIN} .pe-nodata").count() == 0
 
 
-def test_linked_card_follows_clicks(page, voila):
-    open_explorer(page, voila)
+def test_linked_card_follows_clicks(page):
     click_cell(page, "Fe")
     card = page.wait_for_selector(f'{CARD}[data-card-symbol="Fe"]')
     assert "Iron" in card.inner_text()
@@ -198,8 +233,7 @@ def test_linked_card_follows_clicks(page, voila):
     screenshot(page.locator(CARD), "card_au")
 
 
-def test_typed_symbol_and_a_refused_one(page, voila):
-    open_explorer(page, voila)
+def test_typed_symbol_and_a_refused_one(page):
     box = page.locator('[data-role="symbol-input"]')
     box.fill("Xx")
     box.press("Enter")
@@ -214,7 +248,15 @@ def test_typed_symbol_and_a_refused_one(page, voila):
     page.wait_for_selector(f'{CARD}[data-card-symbol="Cl"]')
 
 
-def test_measured_highlight_time_first_render_and_kernel_memory(page, voila, figures):
+def test_measured_highlight_time_first_render_and_kernel_memory(browser, voila, figures):
+    context, page = sized_page(browser, 1500, 1100)  # a page load of its own, timed
+    try:
+        measure(page, voila, figures)
+    finally:
+        context.close()
+
+
+def measure(page, voila, figures) -> None:
     started = time.monotonic()
     open_explorer(page, voila)
     wall = time.monotonic() - started
