@@ -40,11 +40,7 @@ def explorer(browser, voila):
     """One explorer page for the tests that only click in it: each starts from the page's
     first state (``page`` below puts it back), so a page load (some 2.5 s of CPU: Chromium,
     server and kernel) is paid once, not per test."""
-    context = browser.new_context(viewport={"width": 1500, "height": 1100})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.js_errors = []
-    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    context, page = sized_page(browser, 1500, 1100)
     try:
         yield open_explorer(page, voila)
     finally:
