@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ARTIFACTS, ONE_SPARE_VOILA, REPO, axe_source, launch_chromium, serving
+from browser_helpers import ARTIFACTS, REPO, axe_source, launch_chromium, serving
 from shared_builds import file_lock
 
 # elemonster_helpers (tests/elemonster): the catalog's words, for the Elemonster tab's tests
@@ -114,7 +114,7 @@ def dashboard(tmp_path_factory):
     voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies. Saved
     games go to the server's own temporary directory (PERIODIC_EDU_SAVE_DIR)."""
     cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1", ONE_SPARE_VOILA]
+           "--port={port}", "--Voila.ip=127.0.0.1"]
     home = tmp_path_factory.mktemp("dashboard")
     with serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         server.saves = home / "saves"
