@@ -369,8 +369,9 @@ def test_a_wrong_new_class_stops_the_server_with_one_line(tmp_path):
 def test_spare_kernels_sizes_the_light_pool_and_the_room_mode_ignores_it(tmp_path):
     assert WorkshopVoila.spare_kernels.default_value == LIGHT_SPARE
     env = {**os.environ, "PERIODIC_EDU_ROOM": f"sqlite:///{tmp_path / 'room.db'}"}
-    probe = ("import sys; from periodic_edu.workshop.app import WorkshopVoila; app = WorkshopVoila();"
-             " app.initialize(sys.argv[1:]); print(app.config.RoomKernelManager.spare_kernels)")
+    probe = ("import sys; from periodic_edu.workshop.app import WorkshopVoila;"
+             " app = WorkshopVoila(); app.initialize(sys.argv[1:]);"
+             " print(app.config.RoomKernelManager.spare_kernels)")
     for args, spare in ((["--spare_kernels=1"], "1"), (["--spare_kernels=1", "--room"], "0")):
         done = subprocess.run([sys.executable, "-c", probe, "lessons/dashboard.ipynb",
                                "--no-browser", "--port=0", "--class_size=3", *args],

@@ -49,8 +49,8 @@ def explorer(browser, voila):
 
 @pytest.fixture
 def page(explorer):
-    """The shared explorer as it opened: no overlay, the default steps, Na and Z chosen, the
-    card on Na, no error; focus on nothing."""
+    """The shared explorer as it opened: no overlay, the default steps, Na and the atomic
+    number trend chosen, the card on Na, no error, focus on nothing."""
     explorer.select_option('[data-role="property"]', "")
     steps = explorer.locator('[data-role="steps"]')
     steps.focus()

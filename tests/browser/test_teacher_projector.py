@@ -27,7 +27,8 @@ def school(tmp_path_factory):
     url = f"sqlite:///{home / 'room.db'}"
     cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
            "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2",
-           ONE_SPARE_WORKSHOP, "--new_class=periodic:1x2", "--RoomKernelManager.teacher_grace=3600"]
+           ONE_SPARE_WORKSHOP, "--new_class=periodic:1x2",
+           "--RoomKernelManager.teacher_grace=3600"]
     with room_env(url), \
             serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         server.room_url = url

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 
-from periodic_edu.classroom import IllegalMoveError, StaleRevisionError, open_room
+from periodic_edu.classroom import IllegalMoveError, RoomError, StaleRevisionError, open_room
 
 
 def racer(url: str, barrier, commands, results) -> None:
@@ -115,10 +116,6 @@ def close_while_in_use(url: str, seconds: float, results) -> None:
     """Readers and a waiter, each on its own connection, while this thread closes the store
     again and again (as a kernel's end closes every thread's connection): report each
     thread's outcomes by kind and how many closes ran."""
-    import threading
-
-    from periodic_edu.classroom import RoomError
-
     room = open_room(url)
     store, stop = room.store, threading.Event()
     outcomes: list[dict[str, int]] = []
