@@ -51,9 +51,11 @@ VISITOR_HEADER = "X-Periodic-Edu-Visitor"
 VISITOR_ENV = "HTTP_" + VISITOR_HEADER.upper().replace("-", "_")
 #: PBKDF2-HMAC-SHA256 rounds of a PIN hash made now. Every hash names its own rounds (Django's
 #: layout, ``pbkdf2_sha256$rounds$salt$hash``) and is checked with them, so the count can be
-#: raised without voiding the PINs of a class that is running; the test suite lowers it in its
-#: own processes to spare CPU (tests/conftest.py), as Django's test settings swap the hasher.
+#: raised without voiding the PINs of a class that is running.
 PIN_ROUNDS = 60_000
+#: The rounds :func:`pin_hash` uses: PIN_ROUNDS, except that the test suite lowers this one in
+#: its own processes to spare CPU (tests/conftest.py, as Django's test settings swap the
+#: hasher) while PIN_ROUNDS stays the count a test checks.
 _PBKDF2_ROUNDS = PIN_ROUNDS
 _PIN_SCHEME = "pbkdf2_sha256"
 #: A hash written before hashes named their rounds (``salt$hash``) was made with these.
