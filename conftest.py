@@ -11,6 +11,31 @@ _TESTS = Path(__file__).resolve().parent / "tests"
 _LESSONS = Path(__file__).resolve().parent / "lessons"
 
 
+def _start_again_on_new_ports(start):
+    """nbval's kernel start, tried once more if the kernel dies before it answers. Its five
+    TCP ports are chosen at random by binding and closing them; until the kernel binds them,
+    any connection of the run (Chromium, a server, another kernel) may take one, and the kernel
+    ends with "Address already in use" (seen once in about ten runs). jupyter_client's own
+    restarter answers the same death with new random ports (``random_ports_until_alive``); a
+    kernel that dies twice fails the lesson, as before."""
+    def start_new_kernel(*args, **kwargs):
+        try:
+            return start(*args, **kwargs)
+        except RuntimeError as error:
+            if "died before replying to kernel_info" not in str(error):
+                raise
+            return start(*args, **kwargs)
+    return start_new_kernel
+
+
+def pytest_configure(config):
+    try:
+        from nbval import kernel
+    except ImportError:  # nbval not installed: no lesson runs
+        return
+    kernel.start_new_kernel = _start_again_on_new_ports(kernel.start_new_kernel)
+
+
 def _lesson_lang(item) -> str | None:
     """'uk' or 'de' for a cell of lessons/uk/ or lessons/de/ run by nbval, else None."""
     path = Path(str(getattr(item, "path", getattr(item, "fspath", ""))))
