@@ -94,3 +94,24 @@ def on_screen(page, locator, what: str, timeout: float = 5.0) -> None:
         page.wait_for_timeout(100)
     assert found, f"{what}: nothing found"
     assert not off, (what, page.viewport_size, off[:6])
+
+
+#: The final score table across a phone: [scroll width, client width] of its region, and for
+#: each player's total whether its box lies between the region's edges and inside the viewport.
+SCORES_ACROSS = """(game) => {
+  const wrap = document.querySelector(game + ' [data-role="final"] .pe-g-table-wrap');
+  const edge = wrap.getBoundingClientRect();
+  return {widths: [wrap.scrollWidth, wrap.clientWidth],
+          totals: [...wrap.querySelectorAll('[data-total]')].map((n) => {
+            const r = n.getBoundingClientRect();
+            return r.width > 0 && r.left >= edge.left - 0.5
+              && r.right <= Math.min(edge.right, innerWidth) + 0.5; })};
+}"""
+
+
+def assert_scores_across(page, game: str, players: int) -> None:
+    """Every player's column of the final scores is across the screen: no sideways scroll of
+    the table (at 390 px it hid the third player's column, the winner's that game)."""
+    found = page.evaluate(SCORES_ACROSS, game)
+    assert found["totals"] == [True] * players, (page.viewport_size, found)
+    assert found["widths"][0] <= found["widths"][1], (page.viewport_size, found)

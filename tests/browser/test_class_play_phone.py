@@ -22,7 +22,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from browser_helpers import screenshot, sized_page, voila_on_room
-from phone_turn import ON_SCREEN, assert_move_on_screen, on_screen, wait_move_shown
+from phone_turn import (ON_SCREEN, assert_move_on_screen, assert_scores_across, on_screen,
+                        wait_move_shown)
 
 from periodic_edu.classroom import open_room
 
@@ -189,6 +190,7 @@ def test_a_round_of_periodic_on_three_phones(browser, server, room):
             page.locator(f'{GAME}[data-my-turn="false"]').wait_for(timeout=15_000)
         for page in people:
             page.locator(f'{GAME} [data-role="final"]').wait_for(timeout=30_000)
+            assert_scores_across(page, GAME, len(people))
             assert_words_only(page, page.viewport_size)
             assert page.js_errors == [], page.js_errors
     finally:

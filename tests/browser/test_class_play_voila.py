@@ -10,6 +10,7 @@ import time
 import pytest
 
 from browser_helpers import run_axe, screenshot, sized_page, voila_on_room
+from phone_turn import assert_scores_across
 
 from periodic_edu.classroom import open_room
 
@@ -176,6 +177,7 @@ def test_three_students_at_one_periodic_table(browser, class_server, room, axe, 
         bad = [v for v in result["violations"] if v["impact"] in ("critical", "serious")]
         assert not bad, [(v["id"], v["targets"], v["summary"]) for v in bad]
         screenshot(ada, "class_play_periodic_desktop")
+        assert_scores_across(bob, GAME, 3)
         screenshot(bob, "class_play_periodic_390")
     finally:
         for context, _ in pages:
