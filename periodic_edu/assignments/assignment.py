@@ -20,7 +20,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote
 
 from ..echo import echo, has_control
 from ..games import get_game

@@ -53,7 +53,7 @@ from typing import Any, Callable, Iterable, Mapping
 from .. import board
 from ..echo import echo, has_control
 from ..games import get_game, spec_of_save
-from ..tabletop import GameError, IllegalMoveError, SaveError, safejson
+from ..tabletop import IllegalMoveError, SaveError, safejson
 from . import codec
 from .assignment import Assignment, ITEM_LIMIT
 from .errors import CodeError

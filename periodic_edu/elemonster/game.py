@@ -22,7 +22,6 @@ from .errors import DeckError, EngineError, IllegalMoveError, SaveError
 from .rules import (HAND_PROMPTS, HAND_SIZE, State, apply, bond_points, current_seat,
                     legal_actions, new_state, why_illegal_reason)
 from .scoring import hand_breakdown
-from .words import Reason
 
 __all__ = ["Game", "SAVE_FORMAT", "VARIANTS"]
 

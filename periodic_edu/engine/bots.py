@@ -25,14 +25,13 @@ object behind ``game.view(player)``): public information and its own agenda. It 
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 from itertools import chain
 from typing import Any, Callable
 
 from .. import board
 from ..board import TREND_NAMES
-from ..chemistry import element, element_name, family_name
+from ..chemistry import element_name, family_name
 from . import rules
 from .actions import Action
 from .scoring import OBJECTIVE_TEXT, best_agenda
@@ -44,7 +43,7 @@ from ..tabletop import bots as tabletop_bots
 from ..tabletop.bots import Decision, play_out
 
 __all__ = ["Decision", "Bot", "RandomBot", "GreedyBot", "SearchBot", "BOTS", "make_bot",
-           "describe"]
+           "describe", "play_out"]  # play_out: the tabletop's, named here for the lessons
 
 
 # ---- explanations ----------------------------------------------------------------------------

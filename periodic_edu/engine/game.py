@@ -15,7 +15,7 @@ randomness is one seeded generator.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ..echo import echo
 from ..tabletop import TurnGame

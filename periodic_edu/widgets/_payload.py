@@ -62,7 +62,6 @@ def board_cells() -> list[dict]:
 
 def named_cells(cells: list[dict], lang: str) -> list[dict]:
     """``cells`` with each ``name`` as a school in ``lang`` writes it (Fe: Ферум, Eisen)."""
-    from .. import i18n
     return [{**c, "name": element_name(c["symbol"], lang)} for c in cells]
 
 
@@ -175,7 +174,6 @@ def column_sources() -> dict[str, dict]:
 def card_data(el, lang: str = "en") -> dict:
     """The card fields of one element (an :class:`~periodic_edu.chemistry.Element`), its
     name in ``lang``."""
-    from .. import i18n
     data = el.to_dict()
     card = {f: _plain(data.get(f)) for f in CARD_FIELDS}
     card["name"] = element_name(el.symbol, lang)
