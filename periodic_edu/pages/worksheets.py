@@ -41,7 +41,7 @@ from ..chemistry import ELEMENTS, FAMILIES, FAMILY_NAMES, element, element_name
 from ..elemonster import card
 from ..engine import TREND_ABBR
 from ..i18n import N_, format_number, gettext
-from ..ionization import energies, leaps
+from ..ionization import energies
 from .markdown import inline as _inline, markdown_to_html as markdown
 
 __all__ = ["Sheet", "Question", "lesson_sheet", "lesson_numbers", "render", "build", "to_pdf",
@@ -344,7 +344,7 @@ def _figure(fid: str, sheet: Sheet) -> tuple[str, str]:
         return say("figure_group13"), _table(
             [say("col_symbol"), say("col_period"), say("col_ie"), say("col_radius")], rows)
     if fid == "successive":
-        values, marked = energies("Mg"), {j.after_stage for j in leaps("Mg")}
+        values = energies("Mg")  # no leap marked: a student sheet gives no answer away
         return say("figure_successive", symbol="Mg"), _table(
             [say("col_n"), say("col_energy")],
             [[str(i), _num(v, lang, 2)] for i, v in enumerate(values, start=1)])
