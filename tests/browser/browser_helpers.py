@@ -206,6 +206,13 @@ class Server:
 ONE_SPARE_WORKSHOP = "--spare_kernels=1"
 
 
+def workshop_cmd(*args: str, port: str = "{port}") -> list[str]:
+    """``python -m periodic_edu.workshop lessons/dashboard.ipynb`` on loopback without a
+    browser, on ``port`` (``{port}``: the free one :func:`serving` finds), then ``args``."""
+    return [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
+            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", *args]
+
+
 @contextmanager
 def serving(cmd: list[str], cwd: Path, home: Path, ready_path: str, root: Path):
     """Run a server on a free port (``{port}`` in ``cmd``) until the block ends."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psutil
 
-from browser_helpers import ONE_SPARE_WORKSHOP, REPO, _jupyter_env, free_port
+from browser_helpers import ONE_SPARE_WORKSHOP, REPO, _jupyter_env, free_port, workshop_cmd
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import workshop_load  # noqa: E402
@@ -80,9 +80,8 @@ def workshop(home: Path, *args: str, port: int | None = None, room_url: str | No
     env["PERIODIC_EDU_ROOM"] = room_url or f"sqlite:///{home / 'room.db'}"
     env["PYTHONUNBUFFERED"] = "1"
     port = port or free_port()
-    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", f"--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
-           "--seats_per_address=0", "--Voila.log_level=WARN", ONE_SPARE_WORKSHOP, *args]
+    cmd = workshop_cmd("--Voila.port_retries=0", "--seats_per_address=0",
+                       "--Voila.log_level=WARN", ONE_SPARE_WORKSHOP, *args, port=str(port))
     out, err = (home / "server.out").open("w"), (home / "server.err").open("w")
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=err,
                             start_new_session=True)

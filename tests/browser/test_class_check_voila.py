@@ -11,7 +11,7 @@ import json
 import pytest
 
 from browser_helpers import run_axe, sized_page, voila_on_room
-from test_class_play_voila import PANEL, open_tab, join
+from test_class_play_voila import join, open_tab
 
 from periodic_edu.checks import item_bank
 from periodic_edu.classroom import open_room

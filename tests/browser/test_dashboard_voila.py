@@ -6,7 +6,6 @@ Screenshots (artifacts/screenshots/dashboard_*.png) are the README's pictures.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 

@@ -28,16 +28,15 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ONE_SPARE_WORKSHOP, REPO, free_port, play_one_turn, serving
+from browser_helpers import (ONE_SPARE_WORKSHOP, REPO, free_port, play_one_turn, serving,
+                             workshop_cmd)
 from periodic_edu.workshop.nginx import FILES_PER_PAGE, site_config
 from test_workshop_server import kernel_id_of
 
 pytestmark = pytest.mark.browser
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-WORKSHOP = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-            "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2",
-            ONE_SPARE_WORKSHOP]
+WORKSHOP = workshop_cmd("--class_size=2", ONE_SPARE_WORKSHOP)
 #: the parts of nginx.conf around the README's site configuration: the logs in the test's
 #: folder (the master opens them), the files the workers write in a spool folder of their own
 MAIN_CONF = """worker_processes 1;

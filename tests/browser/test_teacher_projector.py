@@ -5,12 +5,11 @@ name (real Voila, a real Chromium)."""
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
 
 from browser_helpers import (ONE_SPARE_WORKSHOP, REPO, open_teacher_page, room_env, run_axe,
-                             screenshot, serving, sized_page)
+                             screenshot, serving, sized_page, workshop_cmd)
 
 from periodic_edu.classroom import open_room
 from periodic_edu.widgets._qr import qr_svg
@@ -25,10 +24,8 @@ def school(tmp_path_factory):
     """The server as ``CLASS=periodic:1x2 ./scripts/run`` starts it, on its own room store."""
     home = tmp_path_factory.mktemp("projector")
     url = f"sqlite:///{home / 'room.db'}"
-    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2",
-           ONE_SPARE_WORKSHOP, "--new_class=periodic:1x2",
-           "--RoomKernelManager.teacher_grace=3600"]
+    cmd = workshop_cmd("--class_size=2", ONE_SPARE_WORKSHOP, "--new_class=periodic:1x2",
+                       "--RoomKernelManager.teacher_grace=3600")
     with room_env(url), \
             serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         server.room_url = url

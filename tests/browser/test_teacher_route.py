@@ -10,12 +10,11 @@ start makes the empty store, so a student who joins now is told there is no such
 from __future__ import annotations
 
 import re
-import sys
 import time
 
 import pytest
 
-from browser_helpers import REPO, open_teacher_page, room_env, serving
+from browser_helpers import REPO, open_teacher_page, room_env, serving, workshop_cmd
 from room_pages import Page, run_async
 from test_workshop_server import (ROOM_FULL, Visitor, assert_no_traceback,
                                   assert_websocket_only_for, kernel_id_of)
@@ -29,12 +28,11 @@ PAGE = "section.pe-classroom"
 def school(tmp_path_factory):
     """The server as scripts/run starts it, for a class of ONE, on its own room store."""
     home = tmp_path_factory.mktemp("teacher_route")
-    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=1",
-           "--RoomKernelManager.max_teacher_kernels=2",
-           # the bound itself, not the grace after which an unused teacher's page gives its
-           # place up (test_room_attacks_server.py): no page here waits that long on purpose
-           "--RoomKernelManager.teacher_grace=3600"]
+    cmd = workshop_cmd("--class_size=1", "--RoomKernelManager.max_teacher_kernels=2",
+                       # the bound itself, not the grace after which an unused teacher's page
+                       # gives its place up (test_room_attacks_server.py): no page here waits
+                       # that long on purpose
+                       "--RoomKernelManager.teacher_grace=3600")
     with room_env(f"sqlite:///{home / 'room.db'}"), \
             serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         deadline = time.monotonic() + 300

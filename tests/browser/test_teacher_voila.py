@@ -342,7 +342,8 @@ def test_a_class_created_on_the_page_deals_the_same_opening_at_every_table(brows
                      f'li:has-text("Bob")').first.wait_for(timeout=10_000)
         assert [(s["name"], s["table"]) for s in _seated(teacher) if s["name"] in NAMES[:2]] \
             == [("Ada", 0), ("Bob", 1)]
-        seats = first + [room.join(code, n) for n in NAMES[2:]]
+        for name in NAMES[2:]:  # the rest of the class joins
+            room.join(code, name)
         page.wait_for_selector(f'{PAGE}[data-phase="open"] [data-table="1"]', timeout=30_000)
         for name in NAMES:  # the page's next refreshes bring the students who joined
             page.locator(f'{PAGE} [data-table]:has-text("{name}")').first.wait_for(

@@ -20,7 +20,7 @@ import pytest
 
 import psutil
 
-from browser_helpers import ONE_SPARE_WORKSHOP, REPO, play_one_turn, serving
+from browser_helpers import ONE_SPARE_WORKSHOP, REPO, play_one_turn, serving, workshop_cmd
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import workshop_load  # noqa: E402  (the protocol client: what Voila's page does on the wire)
@@ -44,10 +44,8 @@ LOST = LOST_TEXT["en"]["text"]
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory):
-    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1",
-           f"--class_size={CLASS_SIZE}",
-           f"--RoomKernelManager.unconnected_timeout={UNCONNECTED_S}"]
+    cmd = workshop_cmd(f"--class_size={CLASS_SIZE}",
+                       f"--RoomKernelManager.unconnected_timeout={UNCONNECTED_S}")
     with serving(cmd, REPO, tmp_path_factory.mktemp("workshop"), "/voila/static/voila.js",
                  REPO / "lessons") as server:
         yield server
@@ -467,9 +465,7 @@ def test_the_page_loads_nothing_from_outside_and_knows_when_its_kernel_is_gone(r
 
 
 def test_two_servers_side_by_side_never_clash(room, tmp_path_factory):
-    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", "--class_size=2",
-           ONE_SPARE_WORKSHOP]
+    cmd = workshop_cmd("--class_size=2", ONE_SPARE_WORKSHOP)
     with serving(cmd, REPO, tmp_path_factory.mktemp("second"), "/voila/static/voila.js",
                  REPO / "lessons") as second:
         pages = []
@@ -501,9 +497,7 @@ MANY = 12
 
 
 def test_many_kernels_started_at_once_put_no_stderr_on_any_page(tmp_path_factory):
-    cmd = [sys.executable, "-m", "periodic_edu.workshop", "lessons/dashboard.ipynb",
-           "--no-browser", "--port={port}", "--Voila.ip=127.0.0.1", f"--class_size={MANY}",
-           "--room"]
+    cmd = workshop_cmd(f"--class_size={MANY}", "--room")
     with serving(cmd, REPO, tmp_path_factory.mktemp("many"), "/voila/static/voila.js",
                  REPO / "lessons") as server:
         deadline = time.monotonic() + 300  # every preheated kernel started at once
