@@ -590,6 +590,11 @@ def homework_script() -> str:
 DATA_FILE = "dashboard-data-{lang}.json"
 #: The static tabs' ES modules and the widgets' CSS they need (widgets_js/, bundled).
 STATIC_CSS = ("periodic.css", "elemonster.css")
+#: ``dashboard-games.css``: the rest of what the page's game widgets carry in ``_css`` (the
+#: symbol font's ``@font-face`` first), linked by the page while Python starts (dashboard.js)
+#: instead of inserted by anywidget as each game is drawn; tests/site checks that every sheet
+#: of every widget class the page's Python builds is in one of the two files.
+GAMES_CSS = ("game.css", "class_check.css")
 
 
 def dashboard_data(lang: str) -> dict:
@@ -663,14 +668,18 @@ def static_bundle(work: Path, into: Path) -> None:
     (into / "dashboard-static.css").write_text(
         "\n".join((REPO / "widgets_js" / n).read_text(encoding="utf-8") for n in STATIC_CSS),
         encoding="utf-8")
+    from periodic_edu.widgets._assets import font_face
+    (into / "dashboard-games.css").write_text("\n".join(
+        [font_face(), *((REPO / "widgets_js" / n).read_text(encoding="utf-8") for n in GAMES_CSS)]),
+        encoding="utf-8")
 
 
 # -- cached and offline: the service worker, the manifest, the icons ---------------------------
 #: The files the dashboard page loads besides the wheels and the data (a test holds this list
 #: to what a visit really fetches).
 PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
-              "dashboard-widgets.js", "dashboard-widgets.css", "dashboard_worker.js",
-              "manifest.webmanifest", "icon-192.png", "icon-512.png",
+              "dashboard-widgets.js", "dashboard-widgets.css", "dashboard-games.css",
+              "dashboard_worker.js", "manifest.webmanifest", "icon-192.png", "icon-512.png",
               "icon.svg", "homework.html", "homework.js", "homework_worker.js")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")

@@ -323,23 +323,28 @@ const python = (() => {
 
 // The games' front end (0.8 MB of script), fetched while Python starts, once the static tabs
 // are on screen and the page is idle: its evaluation must not hold up the first board cell
-// or the answer to the first click (Python needs seconds more anyway).
+// or the answer to the first click (Python needs seconds more anyway). Their style sheets
+// come then too, not in the head (the static tabs need none of them and must not wait for
+// them) and not when Play is drawn: every new sheet restyles the whole page, 0.1 s on a
+// phone's CPU. dashboard-games.css holds what each game widget would insert as its own
+// <style> (its _css, left out of the page's widgets: PageManager's ownCss).
 let loadWidgets;
 const shownOnce = new Promise((resolve) => { loadWidgets = resolve; });
+const SHEETS = ["dashboard-widgets.css", "dashboard-games.css"];
 const widgets = shownOnce.then(() => new Promise((resolve) => {
   if ("requestIdleCallback" in window) requestIdleCallback(resolve, { timeout: 1500 });
   else setTimeout(resolve, 300);
-})).then(() => import("./dashboard-widgets.js"));
+})).then(() => {
+  for (const href of SHEETS) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+  }
+  return import("./dashboard-widgets.js");
+});
 let manager = null;
 const pending = []; // the worker's widget messages before the manager exists
 function widgetManager(PageManager) {
   if (!manager) {
-    if (!document.querySelector('link[href="dashboard-widgets.css"]')) {
-      // not in the page's head: the static tabs need none of it, and must not wait for it
-      document.head.append(Object.assign(document.createElement("link"),
-        { rel: "stylesheet", href: "dashboard-widgets.css" }));
-    }
-    manager = new PageManager((message) => worker.postMessage(message));
+    manager = new PageManager((message) => worker.postMessage(message), { ownCss: true });
     for (const message of pending.splice(0)) manager.receive(message);
   }
   return manager;

@@ -71,10 +71,13 @@ class PageComm {
 }
 
 export class PageManager extends ManagerBase {
-  // send(message): how a message reaches the worker (its postMessage).
-  constructor(send) {
+  // send(message): how a message reaches the worker (its postMessage). ownCss: the page links
+  // the anywidget widgets' style sheets itself (the dashboard's dashboard-games.css), so a
+  // new widget's _css is dropped and anywidget inserts no <style> while the widget is drawn.
+  constructor(send, { ownCss = false } = {}) {
     super();
     this.send = send;
+    this.ownCss = ownCss;
     this.comms = new Map();
     this.waiting = new Map(); // msg_id -> the model's "idle" callback (ipywidgets' throttle)
   }
@@ -121,6 +124,8 @@ export class PageManager extends ManagerBase {
         b.byteLength)),
     };
     if (msg.msg_type === "comm_open") {
+      const state = msg.data?.state;
+      if (this.ownCss && state?._model_module === "anywidget") delete state._css;
       const comm = new PageComm(this, msg.comm_id, msg.target_name);
       this.comms.set(msg.comm_id, comm);
       this.handle_comm_open(comm, kernelMsg).catch((error) => console.error(error));

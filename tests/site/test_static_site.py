@@ -84,6 +84,30 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
     assert (site_dir / "dashboard-widgets.css").stat().st_size > 10_000
 
 
+def test_the_page_links_every_sheet_its_game_widgets_carry(site_dir):
+    """The dashboard's page links the style sheets its Python widgets carry in ``_css``
+    (dashboard-static.css in the head, dashboard-games.css while Python starts) and its widget
+    manager drops ``_css``: every sheet of every anywidget class the page's Python can build
+    must be in one of the two files, the symbol font's face included."""
+    from periodic_edu.widgets import ElemonsterWidget, GameWidget
+    from periodic_edu.widgets._assets import asset_path, font_face
+    from periodic_edu.widgets.practice_check import PracticeCheckWidget
+
+    linked = (site_dir / "dashboard-static.css").read_text() + \
+        (site_dir / "dashboard-games.css").read_text()
+    assert font_face() in linked
+    sheets = sorted(p.name for p in asset_path("periodic.css").parent.glob("*.css"))
+    for cls in (GameWidget, ElemonsterWidget, PracticeCheckWidget):
+        carried = cls._css if isinstance(cls._css, str) else cls.class_traits()["_css"].default()
+        used = [name for name in sheets if asset_path(name).read_text() in carried]
+        assert used, cls  # each carries at least one sheet of the package
+        rest = carried.replace(font_face(), "")
+        for name in used:
+            rest = rest.replace(asset_path(name).read_text(), "")
+            assert asset_path(name).read_text() in linked, (cls.__name__, name)
+        assert rest.strip() == "", (cls.__name__, rest[:200])  # nothing the files do not hold
+
+
 def test_the_dashboard_loads_the_standard_library_as_bytecode(site_dir):
     """Pyodide ships its standard library as sources (compiled at every page load): the build
     compiles every module of it, and the dashboard's worker loads that file, which the service
@@ -167,12 +191,14 @@ def test_a_build_that_cannot_make_the_snapshot_fails_and_says_why(site_dir, tmp_
 def test_our_pages_link_nothing_outside_the_site(site_dir):
     for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
                  "homework.html", "homework.js", "homework_worker.js",
-                 "site.css", "dashboard-widgets.css", "dashboard-static.css", "sw.js",
+                 "site.css", "dashboard-widgets.css", "dashboard-static.css",
+                 "dashboard-games.css", "sw.js",
                  "manifest.webmanifest", "board.html"):
         text = (site_dir / name).read_text()
         assert not re.search(r"(src|href)=\"(https?:)?//", text), name
         assert not re.search(r"url\(['\"]?(https?:)?//", text), name
-        assert "cdn" not in text.lower(), name
+        # (a data URL's base64, the symbol font's, may spell anything)
+        assert "cdn" not in re.sub(r"url\(data:[^)]*\)", "", text).lower(), name
     # the bundled widget libraries: no script, style or font from anywhere else
     bundle = (site_dir / "dashboard-widgets.js").read_text()
     assert not re.search(r"https?://[^\s\"'`]*(cdn|unpkg|jsdelivr)", bundle)
@@ -214,6 +240,17 @@ def test_dashboard_offline_explorer_card_game_turn_and_resume_after_reload(offli
     for game in ("elemonster", "practice"):
         assert page.locator(f'[data-python="{game}"]').is_hidden()
         assert page.locator(f"#{game}").evaluate("el => el.childElementCount") > 0
+    # the games' style sheets are the page's own files, linked while Python started: anywidget
+    # inserted no <style> of a game's while drawing it, and the games are styled (the symbol
+    # font and the game's own rules: dashboard-games.css)
+    sheets = page.evaluate("""() => ({
+      inserted: [...document.querySelectorAll("style")].filter((s) =>
+        /\\.pe-g-|\\.em-|\\.pe-cc|periodic_edu symbols/.test(s.textContent)).length,
+      linked: [...document.styleSheets].map((s) => (s.href || "").split("/").pop()),
+      font: getComputedStyle(document.querySelector("#play .pe-game")).fontFamily})""")
+    assert sheets["inserted"] == 0, sheets
+    assert {"dashboard-games.css", "dashboard-widgets.css"} <= set(sheets["linked"]), sheets
+    assert "periodic_edu symbols" in sheets["font"], sheets
     # a screen reader hears the end of Python's start, outside the hidden progress panels
     assert page.locator("#progress-status[role=status]").inner_text() == "The dashboard is ready."
     assert "start(" not in page.locator("body").inner_text()  # no code in sight
