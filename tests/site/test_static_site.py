@@ -84,6 +84,33 @@ def test_the_dashboard_page_loads_only_what_the_dashboard_imports(site_dir):
     assert (site_dir / "dashboard-widgets.css").stat().st_size > 10_000
 
 
+def test_the_sites_wheel_of_ours_does_not_change_with_the_readme(site_dir):
+    """The site's periodic-edu wheel has no description in its METADATA (the README: an edit of
+    it made the site's bytecode and Python snapshot anew, 30 s of the next run), and its RECORD
+    still holds every file's true hash and size (the bytecode the build adds is not listed)."""
+    import base64
+    import hashlib
+    import zipfile
+
+    (wheel,) = (site_dir / "static" / "pyodide").glob("periodic_edu-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA")))
+        assert meta.decode().partition("\n\n")[2] == "", meta[-300:]
+        assert b"Requires-Dist: ipywidgets" in meta  # the headers stay
+        record = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/RECORD")))
+        listed = set()
+        for line in record.decode().splitlines():
+            name, digest, size = line.rsplit(",", 2)
+            if digest:  # RECORD names itself without a hash
+                data = z.read(name)
+                assert digest == "sha256=" + base64.urlsafe_b64encode(
+                    hashlib.sha256(data).digest()).rstrip(b"=").decode(), name
+                assert int(size) == len(data), name
+            listed.add(name)
+        # every file but the bytecode the build added (tests above) is listed
+        assert listed == {n for n in z.namelist() if "/__pycache__/" not in n}
+
+
 def test_the_page_links_every_sheet_its_game_widgets_carry(site_dir):
     """The dashboard's page links the style sheets its Python widgets carry in ``_css``
     (dashboard-static.css in the head, dashboard-games.css while Python starts) and its widget
