@@ -1,10 +1,13 @@
 """Shared bits of the browser tests (imported by conftest.py and the test modules)."""
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -160,8 +163,15 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def _jupyter_env(home: Path) -> dict[str, str]:
+    """A server's Jupyter folders in ``home``; its runtime folder (kernels' connection files
+    and Unix sockets: KERNELS_ON_SOCKETS) a short one of ``home``'s own in the temporary
+    folder, since a socket's path must fit in 107 bytes and ``home`` lies too deep."""
     env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+    runtime = Path(tempfile.gettempdir(),
+                   "pe-rt-" + hashlib.sha256(str(home).encode()).hexdigest()[:12])
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    env["JUPYTER_RUNTIME_DIR"] = str(runtime)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"),
                      ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
                      ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"),
                      ("IPYTHONDIR", "ipython")):
@@ -199,11 +209,17 @@ class Server:
 
 #: The workshop's test servers keep one preheated kernel spare, not two: a test loads its
 #: pages one after another, and a spare no page ever takes costs a kernel's start and the
-#: dashboard's run for nothing (some 10 per run). Plain Voila keeps voila.json's two: its
-#: kernels listen on TCP ports, and with one spare a kernel that died at start (its port
-#: taken) was the only one to hand out (docs/benchmarks.md, stop 41); the workshop's kernels
-#: use Unix sockets, and its pool hands out only a kernel that started.
+#: dashboard's run for nothing (some 10 per run). Plain Voila keeps voila.json's two: with one
+#: spare, a kernel that died at start (its TCP port taken) was the only one to hand out
+#: (docs/benchmarks.md, stop 41; its kernels are on Unix sockets since stop 43, one spare not
+#: tried again); the workshop's pool hands out only a kernel that started.
 ONE_SPARE_WORKSHOP = "--spare_kernels=1"
+#: The other Jupyter servers' kernels talk over Unix sockets too (in :func:`serving`'s short
+#: runtime folder), not TCP: a kernel's ports are chosen free and bound a moment later, and on
+#: the suite's busy machine another connection took one first ("Address already in use"); the
+#: restarts kept that port, and a class-check page waited for a kernel that never started
+#: (stop 43). Plain Voila as a person runs it keeps TCP: the race needs a machine this busy.
+KERNELS_ON_SOCKETS = "--KernelManager.transport=ipc"
 
 
 def workshop_cmd(*args: str, port: str = "{port}") -> list[str]:
@@ -217,10 +233,10 @@ def workshop_cmd(*args: str, port: str = "{port}") -> list[str]:
 def serving(cmd: list[str], cwd: Path, home: Path, ready_path: str, root: Path):
     """Run a server on a free port (``{port}`` in ``cmd``) until the block ends."""
     log = home / "server.log"
+    env = _jupyter_env(home)
     for attempt in range(3):
         port = free_port()
-        proc = _start([part.format(port=port) for part in cmd], cwd=cwd,
-                      env=_jupyter_env(home), log=log)
+        proc = _start([part.format(port=port) for part in cmd], cwd=cwd, env=env, log=log)
         try:
             _wait_http(f"http://127.0.0.1:{port}{ready_path}", proc, log)
             break
@@ -234,6 +250,7 @@ def serving(cmd: list[str], cwd: Path, home: Path, ready_path: str, root: Path):
         yield Server(proc, f"http://127.0.0.1:{port}", log, root)
     finally:
         _stop(proc)
+        shutil.rmtree(env["JUPYTER_RUNTIME_DIR"], ignore_errors=True)
 
 
 def sized_page(browser, width: int, height: int, touch: bool = False,
@@ -369,7 +386,7 @@ def voila_on_room(notebook: str, home: Path):
     store's URL as ``room_url``."""
     url = f"sqlite:///{home / 'room.db'}"
     cmd = [sys.executable, "-m", "voila", f"lessons/{notebook}", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1"]
+           "--port={port}", "--Voila.ip=127.0.0.1", KERNELS_ON_SOCKETS]
     with room_env(url), serving(cmd, REPO, home, "/voila/static/voila.js",
                                 REPO / "lessons") as server:
         server.room_url = url

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ARTIFACTS, REPO, axe_source, launch_chromium, serving
+from browser_helpers import (ARTIFACTS, KERNELS_ON_SOCKETS, REPO, axe_source, launch_chromium,
+                             serving)
 from shared_builds import file_lock
 
 # elemonster_helpers (tests/elemonster): the catalog's words, for the Elemonster tab's tests
@@ -40,7 +41,7 @@ def voila(tmp_path_factory):
     allowed = json.loads((REPO / "voila.json").read_text())["VoilaConfiguration"][
         "extension_allowlist"]
     cmd = [sys.executable, "-m", "voila", "--no-browser", "--port={port}",
-           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", str(root),
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True", KERNELS_ON_SOCKETS, str(root),
            *(f"--VoilaConfiguration.extension_allowlist={name}" for name in allowed)]
     with serving(cmd, home, home, "/", root) as server:
         yield server
@@ -54,7 +55,7 @@ def jupyterlab(tmp_path_factory):
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--port={port}",
            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", KERNELS_ON_SOCKETS]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # CI containers run as root
     with serving(cmd, home, home, "/lab", root) as server:
@@ -114,7 +115,7 @@ def dashboard(tmp_path_factory):
     voila.json (sources stripped, no tracebacks, preheated kernels, culling) applies. Saved
     games go to the server's own temporary directory (PERIODIC_EDU_SAVE_DIR)."""
     cmd = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-           "--port={port}", "--Voila.ip=127.0.0.1"]
+           "--port={port}", "--Voila.ip=127.0.0.1", KERNELS_ON_SOCKETS]
     home = tmp_path_factory.mktemp("dashboard")
     with serving(cmd, REPO, home, "/voila/static/voila.js", REPO / "lessons") as server:
         server.saves = home / "saves"

@@ -8,6 +8,7 @@ import asyncio
 import os
 import re
 import signal
+import shutil
 import subprocess
 import sys
 import time
@@ -100,6 +101,7 @@ def workshop(home: Path, *args: str, port: int | None = None, room_url: str | No
         server.stop()
         out.close()
         err.close()
+        shutil.rmtree(env["JUPYTER_RUNTIME_DIR"], ignore_errors=True)
 
 
 #: Where a visitor kernel's own machinery lives: a traceback whose every frame is here is a

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import (REPO, _jupyter_env, _start, _stop, _wait_http, free_port,
-                             room_env, serving)
+from browser_helpers import (KERNELS_ON_SOCKETS, REPO, _jupyter_env, _start, _stop, _wait_http,
+                             free_port, room_env, serving)
 from test_class_play_voila import (GAME, PANEL, assert_clean, join_on_pages, keep_an_agenda,
                                    log_count, log_grows)
 
@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPO / "tests" / "classroom"))
 from pgserver import new_database, throwaway_postgres  # noqa: E402
 
 VOILA = [sys.executable, "-m", "voila", "lessons/dashboard.ipynb", "--no-browser",
-         "--port={port}", "--Voila.ip=127.0.0.1"]
+         "--port={port}", "--Voila.ip=127.0.0.1", KERNELS_ON_SOCKETS]
 
 
 class _Fixed:

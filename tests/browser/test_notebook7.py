@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from browser_helpers import MAIN, REPO, screenshot, serving
+from browser_helpers import KERNELS_ON_SOCKETS, MAIN, REPO, screenshot, serving
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ def notebook7(tmp_path_factory):
     shutil.copy2(REPO / "lessons" / LESSON, root / LESSON)
     cmd = [sys.executable, "-m", "jupyter", "notebook", "--no-browser", "--port={port}",
            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
-           f"--ServerApp.root_dir={root}"]
+           f"--ServerApp.root_dir={root}", KERNELS_ON_SOCKETS]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # CI containers run as root
     with serving(cmd, home, home, "/tree", root) as server:
