@@ -214,11 +214,11 @@ class Server:
 #: (docs/benchmarks.md, stop 41; its kernels are on Unix sockets since stop 43, one spare not
 #: tried again); the workshop's pool hands out only a kernel that started.
 ONE_SPARE_WORKSHOP = "--spare_kernels=1"
-#: The other Jupyter servers' kernels talk over Unix sockets too (in :func:`serving`'s short
-#: runtime folder), not TCP: a kernel's ports are chosen free and bound a moment later, and on
-#: the suite's busy machine another connection took one first ("Address already in use"); the
-#: restarts kept that port, and a class-check page waited for a kernel that never started
-#: (stop 43). Plain Voila as a person runs it keeps TCP: the race needs a machine this busy.
+#: The other Jupyter servers' kernels talk over Unix sockets too (in the short runtime folder
+#: :func:`_jupyter_env` gives each server), not TCP: a kernel's ports are chosen free and bound
+#: a moment later, and on the suite's busy machine another connection took one first ("Address
+#: already in use"); the restarts kept that port, and a class-check page waited for a kernel
+#: that never started (stop 43). Plain Voila as a person runs it keeps TCP: the race needs a machine this busy.
 KERNELS_ON_SOCKETS = "--KernelManager.transport=ipc"
 
 

@@ -3,6 +3,7 @@ students reload and play on at the same seats), and two servers sharing one Post
 students of one table on different servers. Real Voila, real Chromium, a real PostgreSQL."""
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -33,9 +34,10 @@ class _Fixed:
 
     def start(self) -> None:
         log = self.home / f"server-{time.monotonic_ns()}.log"
+        self.env = _jupyter_env(self.home)  # now: it copies the room's address from os.environ
         for _ in range(20):  # the old socket may linger a moment after the stop
             self.proc = _start([p.format(port=self.port) for p in VOILA], cwd=REPO,
-                               env=_jupyter_env(self.home), log=log)
+                               env=self.env, log=log)
             try:
                 _wait_http(self.base + "/voila/static/voila.js", self.proc, log)
                 return
@@ -48,6 +50,11 @@ class _Fixed:
 
     def stop(self) -> None:
         _stop(self.proc)
+
+    def close(self) -> None:
+        """Stopped for good: its runtime folder goes too."""
+        self.stop()
+        shutil.rmtree(self.env["JUPYTER_RUNTIME_DIR"], ignore_errors=True)
 
 
 def back_at_seat(page, name: str) -> None:
@@ -97,7 +104,7 @@ def test_the_server_restarts_mid_game_and_the_table_goes_on(browser, tmp_path):
         finally:
             for context, _ in pages:
                 context.close()
-            server.stop()
+            server.close()
             room.close()
 
 
