@@ -22,9 +22,11 @@ notice), and one "ready" block (:mod:`.ready`).
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -283,9 +285,24 @@ class WorkshopVoila(Voila):
 
     def start(self) -> None:
         loop = tornado.ioloop.IOLoop.current()
+        loop.add_callback(self._stop_between_callbacks_on_ctrl_c)
         loop.add_callback(self._tell_kernels_the_address)
         loop.add_callback(ready.announce_when_ready, self)
         super().start()
+
+    def _stop_between_callbacks_on_ctrl_c(self) -> None:
+        # Ctrl-C stops the loop between two callbacks, as Voila's own SIGTERM handler does.
+        # Python's KeyboardInterrupt was raised in whatever ran at that instant: in a page's
+        # render (a traceback on the terminal, exit status 1) or in a kernel's start, which
+        # then never ended (jupyter_client's in_pending_state catches Exception only) and the
+        # stop waited on it until killed. A second Ctrl-C interrupts at once, as before.
+        loop = asyncio.get_running_loop()
+
+        def first_ctrl_c() -> None:
+            loop.remove_signal_handler(signal.SIGINT)  # Python's own handler again
+            loop.stop()
+
+        loop.add_signal_handler(signal.SIGINT, first_ctrl_c)
 
     def stop(self) -> None:
         # Ctrl-C: end the kernels at once. A graceful shutdown request reached kernels busy

@@ -41,6 +41,8 @@ TEACHER_MARK_ENV = "PERIODIC_EDU_TEACHER_MARK"
 #: Voila marks the kernels it starts with this environment variable: "True" for its pool,
 #: "False" for a page load that starts its own kernel.
 _PREHEAT_ENV = "VOILA_PREHEAT"
+#: How long a stopping server waits for kernels still starting before it ends the rest.
+STARTS_AT_STOP_S = 30
 
 
 class Ticket:
@@ -386,6 +388,14 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
         self._stopping = True  # the server stops: no refills
+        # A kernel still starting is in jupyter_client's pending list, which shutdown_all
+        # ends too, but not yet in jupyter_server's: its shutdown_kernel refused the id (404)
+        # and the whole stop raised (Ctrl-C as pages loaded: a traceback, exit status 1). The
+        # starts end first (ready or failed); then every kernel is listed.
+        starting = [task for kernel_id, task in list(self._pending_kernels.items())
+                    if kernel_id not in self]
+        if starting:
+            await asyncio.wait(starting, timeout=STARTS_AT_STOP_S)
         return await super().shutdown_all(*args, **kwargs)
 
     def notify_connect(self, kernel_id: str) -> None:

@@ -62,3 +62,38 @@ def test_a_restart_with_open_tabs_keeps_the_class_and_buries_nothing(browser, tm
     finally:
         for tab in tabs:
             tab.context.close()
+
+
+def test_ctrl_c_while_kernels_start_ends_the_server_at_once_and_quietly(tmp_path):
+    """Ctrl-C the moment pages' kernels begin to start (three pages at once, one spare kernel:
+    the others start theirs). jupyter_server refused to end a kernel it did not list yet (404),
+    and the whole stop with it: a traceback on the teacher's terminal, exit status 1."""
+    import http.client
+    import threading
+
+    import psutil
+
+    from test_workshop_server import Visitor
+
+    def load(visitor: Visitor) -> None:
+        try:
+            visitor.get()
+        except (OSError, http.client.HTTPException):  # the server stops under it
+            pass
+
+    with workshop(tmp_path, "--class_size=4") as server:
+        process = psutil.Process(server.proc.pid)
+        running = {child.pid for child in process.children(recursive=True)}
+        pages = [threading.Thread(target=load, args=(Visitor(server.base),)) for _ in range(3)]
+        for page in pages:
+            page.start()
+        deadline = time.monotonic() + 60
+        while not {c.pid for c in process.children(recursive=True)} - running:
+            assert time.monotonic() < deadline, "no kernel started for three pages"
+            time.sleep(0.02)
+        pressed = time.monotonic()
+        assert server.stop(signal.SIGINT) == 0, server.stderr()[-3000:]
+        assert time.monotonic() - pressed < 30
+        assert "Traceback" not in server.stderr(), server.stderr()[-3000:]
+        for page in pages:
+            page.join(30)
