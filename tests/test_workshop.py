@@ -84,6 +84,30 @@ def test_the_culler_passes_over_a_kernel_still_starting():
     assert "k-1" in km._kernels
 
 
+def test_a_stop_waits_for_kernels_still_starting_and_passes_over_a_failed_start():
+    """jupyter_client's shutdown_all ends its pending starts too, but jupyter_server refused
+    an id it did not list yet (404): Ctrl-C as a page's kernel started raised a traceback."""
+    km = RoomKernelManager(max_seats=2, pool_size=1)
+
+    async def stop_while_one_starts() -> None:
+        async def start_that_fails() -> None:
+            await asyncio.sleep(0.05)
+            raise RuntimeError("the kernel died as it started")
+
+        async def add_when_ready() -> None:  # as jupyter_client's _add_kernel_when_ready
+            try:
+                await start_that_fails()
+            except Exception:  # noqa: BLE001 - it logs and keeps the entry
+                pass
+
+        km._pending_kernels["k-1"] = asyncio.ensure_future(add_when_ready())
+        await km.shutdown_all(now=True)
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own (see above)
+        pool.submit(asyncio.run, stop_while_one_starts()).result()
+    assert "k-1" not in km._pending_kernels and not km.list_kernel_ids()
+
+
 def test_no_cap_when_max_seats_is_zero():
     km = RoomKernelManager()
     assert all(km.admit() is not None for _ in range(100))

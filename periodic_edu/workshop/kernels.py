@@ -388,14 +388,18 @@ class RoomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
         self._stopping = True  # the server stops: no refills
-        # A kernel still starting is in jupyter_client's pending list, which shutdown_all
-        # ends too, but not yet in jupyter_server's: its shutdown_kernel refused the id (404)
-        # and the whole stop raised (Ctrl-C as pages loaded: a traceback, exit status 1). The
-        # starts end first (ready or failed); then every kernel is listed.
-        starting = [task for kernel_id, task in list(self._pending_kernels.items())
-                    if kernel_id not in self]
+        # jupyter_client's shutdown_all ends the kernels it lists and those of its pending
+        # list; a kernel still starting, or whose start failed, is only in the latter, and
+        # jupyter_server's shutdown_kernel refused its id (404): the whole stop raised (Ctrl-C
+        # as pages loaded: a traceback, exit status 1). So the starts end first, ready (then
+        # listed) or failed (then nothing to end: it leaves the pending list).
+        starting = {kernel_id: task for kernel_id, task in list(self._pending_kernels.items())
+                    if kernel_id not in self}
         if starting:
-            await asyncio.wait(starting, timeout=STARTS_AT_STOP_S)
+            await asyncio.wait(starting.values(), timeout=STARTS_AT_STOP_S)
+            for kernel_id, task in starting.items():
+                if task.done() and kernel_id not in self:
+                    self._pending_kernels.pop(kernel_id, None)
         return await super().shutdown_all(*args, **kwargs)
 
     def notify_connect(self, kernel_id: str) -> None:
