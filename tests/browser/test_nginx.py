@@ -12,6 +12,7 @@ servers behind it.
 """
 from __future__ import annotations
 
+import concurrent.futures
 import http.cookiejar
 import os
 import shutil
@@ -218,23 +219,25 @@ def test_a_page_over_https_plays_a_turn_and_the_page_limit_answers(workshop, tmp
         print(f"one page load over the proxy fetched {len(files)} scripts and styles")
         assert errors == []
         assert nginx_faults(proxy) == []
-        # the per-address page limit: 10 a minute, 5 at once; beyond: 429 from nginx
-        statuses = []
-        client = Client(proxy.base)
+        # the per-address page limit: 10 a minute, a burst of 5; beyond: 429 from nginx. The ten
+        # are sent at once: one after another, each page's render on a loaded machine took
+        # longer than the 6 s that lets one more through, and none was refused
+        clients = [Client(proxy.base) for _ in range(10)]  # one address, a cookie jar each
         began = time.monotonic()
-        for _ in range(10):
-            status, body = client.get("/")
-            statuses.append(status)
+        with concurrent.futures.ThreadPoolExecutor(10) as pool:
+            answers = list(pool.map(lambda client: client.get("/"), clients))
+        elapsed = time.monotonic() - began
+        statuses = [status for status, _ in answers]
+        for client, (status, body) in zip(clients, answers):
             if status == 200:
                 assert client.close_tab(kernel_id_of(body)) == 204
             elif status == 503:
                 assert "The room is full" in body  # the workshop's own page, not nginx's
-        print(f"ten page loads at once from one address: {statuses}")
-        # the browser's page load and the first five pass (one + a burst of five); one more
-        # passes for every 6 s the loop took (10 a minute), every other one is refused
-        allowed = 5 + int((time.monotonic() - began) / 6) + 1
-        assert 429 in statuses and 429 not in statuses[:5]
-        assert len(statuses) - statuses.count(429) <= allowed
+        print(f"ten page loads at once from one address: {sorted(statuses)}")
+        # the burst passes (five, and the browser's page load's place once drained); one more
+        # for every 6 s the ten took (10 a minute), every other one is refused
+        passed = len(statuses) - statuses.count(429)
+        assert 429 in statuses and 5 <= passed <= 5 + 1 + int(elapsed / 6), (statuses, elapsed)
     finally:
         proxy.stop()
 
