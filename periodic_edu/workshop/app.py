@@ -291,16 +291,32 @@ class WorkshopVoila(Voila):
         super().start()
 
     def _stop_between_callbacks_on_ctrl_c(self) -> None:
-        # Ctrl-C stops the loop between two callbacks, as Voila's own SIGTERM handler does.
-        # Python's KeyboardInterrupt was raised in whatever ran at that instant: in a page's
-        # render (a traceback on the terminal, exit status 1) or in a kernel's start, which
-        # then never ended (jupyter_client's in_pending_state catches Exception only) and the
-        # stop waited on it until killed. A second Ctrl-C interrupts at once, as before.
+        # Ctrl-C ends the kernels on the running loop, then stops it (Voila's own SIGTERM
+        # handler stops it between two callbacks too). Python's KeyboardInterrupt was raised in
+        # whatever ran at that instant: in a page's render (a traceback on the terminal, exit
+        # status 1) or in a kernel's start, which then never ended (jupyter_client's
+        # in_pending_state catches Exception only) and the stop waited on it until killed.
+        # The kernels end here, not after the loop stopped: a start begun before the stop
+        # runs on this loop. A second Ctrl-C interrupts at once, as before.
         loop = asyncio.get_running_loop()
+
+        async def end_kernels_then_stop() -> None:
+            try:
+                await self.kernel_manager.shutdown_all(now=True)
+            except Exception as error:  # noqa: BLE001 - stopping goes on (stop() tries again)
+                self.log.warning("Could not end every kernel at once: %s", error)
+            finally:
+                loop.stop()
+
+        def cut_off(_loop: asyncio.AbstractEventLoop, context: dict) -> None:
+            # a page still rendering when its kernel ended fails in a task nobody awaits:
+            # expected once the server stops, and no traceback on the teacher's terminal
+            self.log.debug("Stopping: %s", context.get("message"))
 
         def first_ctrl_c() -> None:
             loop.remove_signal_handler(signal.SIGINT)  # Python's own handler again
-            loop.stop()
+            loop.set_exception_handler(cut_off)
+            self._ending = loop.create_task(end_kernels_then_stop())  # held: not collected
 
         loop.add_signal_handler(signal.SIGINT, first_ctrl_c)
 

@@ -147,6 +147,8 @@ class RoomPageHandler(TornadoVoilaHandler):
                     raise
                 return self._room_full(km)
             except Exception:
+                if km.stopping:  # Ctrl-C ended its kernel mid-render: the page is cut off
+                    return None
                 if self._headers_written:
                     raise
                 self.log.exception("could not serve the dashboard")

@@ -294,8 +294,15 @@ class RoomKernelManager(AsyncMappingKernelManager):
         return {"seats_taken": self.seats_taken, "max_seats": self.max_seats,
                 "kernels": len(self._live) + self._starting, "pool_size": self.pool_size}
 
+    @property
+    def stopping(self) -> bool:
+        """True once the server stops (shutdown_all): no new kernel starts."""
+        return self._stopping
+
     # ---- kernel lives ----------------------------------------------------------------------
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        if self._stopping:
+            raise RoomFull("the server is stopping")
         current = _CURRENT.get()
         if current is not None and current.teacher:
             return await self._start_teacher_kernel(current, *args, **kwargs)
@@ -387,19 +394,20 @@ class RoomKernelManager(AsyncMappingKernelManager):
                 self._refill()
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
-        self._stopping = True  # the server stops: no refills
+        self._stopping = True  # the server stops: no refills, no new kernels (start_kernel)
         # jupyter_client's shutdown_all ends the kernels it lists and those of its pending
         # list; a kernel still starting, or whose start failed, is only in the latter, and
         # jupyter_server's shutdown_kernel refused its id (404): the whole stop raised (Ctrl-C
         # as pages loaded: a traceback, exit status 1). So the starts end first, ready (then
         # listed) or failed (then nothing to end: it leaves the pending list).
-        starting = {kernel_id: task for kernel_id, task in list(self._pending_kernels.items())
-                    if kernel_id not in self}
+        # (no start begins from here on, start_kernel refuses: those listed are all)
+        starting = [task for kernel_id, task in list(self._pending_kernels.items())
+                    if kernel_id not in self and not task.done()]
         if starting:
-            await asyncio.wait(starting.values(), timeout=STARTS_AT_STOP_S)
-            for kernel_id, task in starting.items():
-                if task.done() and kernel_id not in self:
-                    self._pending_kernels.pop(kernel_id, None)
+            await asyncio.wait(starting, timeout=STARTS_AT_STOP_S)
+        for kernel_id, task in list(self._pending_kernels.items()):
+            if task.done() and kernel_id not in self:
+                self._pending_kernels.pop(kernel_id, None)
         return await super().shutdown_all(*args, **kwargs)
 
     def notify_connect(self, kernel_id: str) -> None:
