@@ -1,9 +1,25 @@
 """Helpers to talk to a widget the way the browser does, without a browser or a kernel."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 pytest.importorskip("anywidget")
+
+
+@pytest.fixture(autouse=True)
+def page_per_widget(monkeypatch):
+    """Each class-play widget of these tests is a page of its own (its own kernel, in a
+    classroom): its own one-seat-per-class and tries bounds (widgets/_page_limits.py). Without
+    it the widgets of every test of a worker shared the process's page limits and real clock:
+    a join less than 0.1 s after another test's was dropped as a double click (a fresh clone's
+    run lost the pacing test's join so), and five joins a minute were all a worker had."""
+    from periodic_edu.widgets import _page_limits
+
+    def a_page():  # its clock moves a second at each reading: a person's pace, not a burst
+        return _page_limits.PageLimits(clock=itertools.count(1000.0).__next__)
+    monkeypatch.setattr(_page_limits, "this_page", a_page)
 
 
 class Wire:

@@ -17,17 +17,6 @@ from periodic_edu.widgets.class_seat import (ClassElemonsterWidget, ClassGameWid
                                              IntentError)
 
 
-@pytest.fixture(autouse=True)
-def page_per_widget(monkeypatch):
-    """Each widget of these tests is a page of its own (its own kernel, in a classroom): its
-    own one-seat-per-class and tries bounds (widgets/_page_limits.py)."""
-    from periodic_edu.widgets import _page_limits
-
-    def a_page():  # its clock moves a second at each reading: a person's pace, not a burst
-        return _page_limits.PageLimits(clock=itertools.count(1000.0).__next__)
-    monkeypatch.setattr(_page_limits, "this_page", a_page)
-
-
 @pytest.fixture
 def room(tmp_path):
     r = open_room(f"sqlite:///{tmp_path / 'room.db'}")
