@@ -285,12 +285,12 @@ class WorkshopVoila(Voila):
 
     def start(self) -> None:
         loop = tornado.ioloop.IOLoop.current()
-        loop.add_callback(self._stop_between_callbacks_on_ctrl_c)
+        loop.add_callback(self._end_kernels_then_stop_on_ctrl_c)
         loop.add_callback(self._tell_kernels_the_address)
         loop.add_callback(ready.announce_when_ready, self)
         super().start()
 
-    def _stop_between_callbacks_on_ctrl_c(self) -> None:
+    def _end_kernels_then_stop_on_ctrl_c(self) -> None:
         # Ctrl-C ends the kernels on the running loop, then stops it (Voila's own SIGTERM
         # handler stops it between two callbacks too). Python's KeyboardInterrupt was raised in
         # whatever ran at that instant: in a page's render (a traceback on the terminal, exit

@@ -13,8 +13,8 @@ def page_per_widget(monkeypatch):
     """Each class-play widget of these tests is a page of its own (its own kernel, in a
     classroom): its own one-seat-per-class and tries bounds (widgets/_page_limits.py). Without
     it the widgets of every test of a worker shared the process's page limits and real clock:
-    a join less than 0.1 s after another test's was dropped as a double click (a fresh clone's
-    run lost the pacing test's join so), and five joins a minute were all a worker had."""
+    five joins a minute were all a worker had (a fresh clone's run lost the pacing test's sixth
+    so), and a join within 0.1 s of another test's would be dropped as a double click."""
     from periodic_edu.widgets import _page_limits
 
     def a_page():  # its clock moves a second at each reading: a person's pace, not a burst
