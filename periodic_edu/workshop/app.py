@@ -111,6 +111,10 @@ def pool_size_for(class_size: int) -> int:
     return class_size
 
 
+#: The signals that stop the server: Ctrl-C in its terminal, and a service manager's stop.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 class WorkshopVoila(Voila):
     """Voila for a workshop room (see the module docstring)."""
 
@@ -285,19 +289,19 @@ class WorkshopVoila(Voila):
 
     def start(self) -> None:
         loop = tornado.ioloop.IOLoop.current()
-        loop.add_callback(self._end_kernels_then_stop_on_ctrl_c)
+        loop.add_callback(self._end_kernels_then_stop_on_signal)
         loop.add_callback(self._tell_kernels_the_address)
         loop.add_callback(ready.announce_when_ready, self)
         super().start()
 
-    def _end_kernels_then_stop_on_ctrl_c(self) -> None:
-        # Ctrl-C ends the kernels on the running loop, then stops it (Voila's own SIGTERM
-        # handler stops it between two callbacks too). Python's KeyboardInterrupt was raised in
-        # whatever ran at that instant: in a page's render (a traceback on the terminal, exit
-        # status 1) or in a kernel's start, which then never ended (jupyter_client's
-        # in_pending_state catches Exception only) and the stop waited on it until killed.
-        # The kernels end here, not after the loop stopped: a start begun before the stop
-        # runs on this loop. A second Ctrl-C interrupts at once, as before.
+    def _end_kernels_then_stop_on_signal(self) -> None:
+        # Ctrl-C (SIGINT) or SIGTERM (a service manager) ends the kernels on the running loop,
+        # then stops it. Python's KeyboardInterrupt was raised in whatever ran at that instant:
+        # in a page's render (a traceback on the terminal, exit status 1) or in a kernel's
+        # start, which then never ended (jupyter_client's in_pending_state catches Exception
+        # only); and Voila's SIGTERM stopped the loop first, so the stop (``stop``, through
+        # jupyter_core's run_sync, which can make a new loop) waited on starts that never went
+        # on there, until killed. A second signal acts at once, as before.
         loop = asyncio.get_running_loop()
 
         async def end_kernels_then_stop() -> None:
@@ -313,15 +317,18 @@ class WorkshopVoila(Voila):
             # expected once the server stops, and no traceback on the teacher's terminal
             self.log.debug("Stopping: %s", context.get("message"))
 
-        def first_ctrl_c() -> None:
-            loop.remove_signal_handler(signal.SIGINT)  # Python's own handler again
+        def first_signal() -> None:
+            for sig in STOP_SIGNALS:  # Python's own handlers again (SIGINT: KeyboardInterrupt)
+                loop.remove_signal_handler(sig)
             loop.set_exception_handler(cut_off)
             self._ending = loop.create_task(end_kernels_then_stop())  # held: not collected
 
-        loop.add_signal_handler(signal.SIGINT, first_ctrl_c)
+        for sig in STOP_SIGNALS:
+            loop.add_signal_handler(sig, first_signal)
 
     def stop(self) -> None:
-        # Ctrl-C: end the kernels at once. A graceful shutdown request reached kernels busy
+        # After the loop stopped (a signal's handler above ended the kernels already): end any
+        # left at once. A graceful shutdown request reached kernels busy
         # in the dashboard's cell (a preheated kernel waits there for its visitor) and each
         # printed a ZMQError traceback; a visitor kernel keeps nothing a kill loses (every
         # save is written when it is made).

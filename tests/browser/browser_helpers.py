@@ -218,7 +218,8 @@ ONE_SPARE_WORKSHOP = "--spare_kernels=1"
 #: :func:`_jupyter_env` gives each server), not TCP: a kernel's ports are chosen free and bound
 #: a moment later, and on the suite's busy machine another connection took one first ("Address
 #: already in use"); the restarts kept that port, and a class-check page waited for a kernel
-#: that never started (stop 43). Plain Voila as a person runs it keeps TCP: the race needs a machine this busy.
+#: that never started (stop 43). Plain Voila as a person runs it keeps TCP: the race needs a
+#: machine this busy.
 KERNELS_ON_SOCKETS = "--KernelManager.transport=ipc"
 
 

@@ -64,9 +64,11 @@ def test_a_restart_with_open_tabs_keeps_the_class_and_buries_nothing(browser, tm
             tab.context.close()
 
 
-def test_ctrl_c_while_kernels_start_ends_the_server_at_once_and_quietly(tmp_path):
-    """Ctrl-C the moment pages' kernels begin to start (three pages at once, one spare kernel:
-    the others start theirs). A KeyboardInterrupt in a page's render printed a traceback;
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_while_kernels_start_ends_the_server_at_once_and_quietly(tmp_path, sig):
+    """Ctrl-C (or a service manager's SIGTERM) the moment pages' kernels begin to start (three
+    pages at once, one spare kernel: the others start theirs). A KeyboardInterrupt in a page's
+    render printed a traceback;
     jupyter_server refused to end a kernel it did not list yet (404), and the whole stop with it
     (exit status 1); and a stop run after the loop had stopped (jupyter_core's run_sync, on a
     new loop) waited for starts that never went on, until the server was killed."""
@@ -94,7 +96,7 @@ def test_ctrl_c_while_kernels_start_ends_the_server_at_once_and_quietly(tmp_path
             assert time.monotonic() < deadline, "no kernel started for three pages"
             time.sleep(0.02)
         pressed = time.monotonic()
-        assert server.stop(signal.SIGINT) == 0, server.stderr()[-3000:]
+        assert server.stop(sig) == 0, server.stderr()[-3000:]
         assert time.monotonic() - pressed < 30
         assert "Traceback" not in server.stderr(), server.stderr()[-3000:]
         for page in pages:
