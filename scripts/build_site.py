@@ -319,20 +319,25 @@ def precompiled(wheels: dict[str, Path], pyodide_dir: Path, lock: dict,
     return done
 
 
-# -- the memory snapshot ---------------------------------------------------------------------
-#: Runs in Node with the site's own Pyodide: Python started as the dashboard's worker starts it
-#: (the same standard library, the same files in site-packages), page_kernel imported and its
-#: ``prepare`` run (every module the pages import before their games), then Pyodide's memory
-#: snapshot (``makeMemorySnapshot``: the wasm memory, Python's whole state) written gzipped. The
-#: worker restores it instead of starting Python and importing (site_src/page_kernel.py says
-#: what must not be in it, and what the page does first: ``restored``). Pyodide refuses to
-#: write a snapshot whose Python holds a JavaScript object; the check below refuses one that
-#: names any JavaScript value but Pyodide's own (it would be Node's, not the browser's).
+# -- the memory snapshots --------------------------------------------------------------------
+#: Runs in Node with the site's own Pyodide: Python started as the page's worker starts it (the
+#: same standard library, the same files in site-packages: a packages file's), the given Python
+#: modules written beside them and the given code run (every module the page imports before
+#: its first answer), then Pyodide's memory snapshot (``makeMemorySnapshot``: the wasm memory,
+#: Python's whole state) written gzipped. A page restores it instead of starting Python and
+#: importing (site_src/page_kernel.py says what must not be in it, and what a page does first:
+#: ``snapshot_python.restored``). A JavaScript value Python holds must be found again in the
+#: page: Pyodide restores its own API object and a global taken through ``js`` (``js.fetch``,
+#: which ``pyodide.http`` takes: the page's own, looked up by name); a function of Pyodide's
+#: public API or its internal one (``loadPackagesFromImports``, which the lessons' kernel
+#: imports) is written by name (``{"pyodide": name}``, ``{"api": name}``:
+#: site_src/lesson_pyodide.mjs finds it again); anything else refuses the snapshot (it would be
+#: Node's object, not the page's).
 SNAPSHOT_NODE = """
 import { loadPyodide } from "./pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
-const [stdlib, pack, out] = process.argv.slice(2);
+const [stdlib, pack, out, code, ...modules] = process.argv.slice(2);
 const here = new URL(".", import.meta.url).pathname;
 try {
   const py = await loadPyodide({ indexURL: here, stdLibURL: here + stdlib, _makeSnapshot: true });
@@ -340,29 +345,34 @@ try {
   const length = bytes.readUInt32LE(0);
   const index = JSON.parse(bytes.subarray(4, 4 + length).toString("utf8"));
   let at = 4 + length;
-  const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
+  const sitePackages = py.pyimport("site").getsitepackages().toJs()[0];
   for (const [path, size] of index) {
     const folder = path.slice(0, path.lastIndexOf("/"));
     if (folder) py.FS.mkdirTree(`${sitePackages}/${folder}`);
     py.FS.writeFile(`${sitePackages}/${path}`, bytes.subarray(at, (at += size)));
   }
-  py.FS.writeFile(`${sitePackages}/page_kernel.py`, readFileSync(here + "page_kernel.py"));
-  py.runPython("import gc, importlib; importlib.invalidate_caches(); import page_kernel; "
-               + "page_kernel.prepare(); gc.collect()");
+  for (const name of modules) py.FS.writeFile(`${sitePackages}/${name}`, readFileSync(here + name));
+  // in a namespace of its own: the names it binds are not the lessons' (their namespace is
+  // Python's __main__)
+  const scope = py.toPy({});
+  await py.runPythonAsync(`import importlib\nimportlib.invalidate_caches()\n${code}`, { globals: scope });
+  scope.destroy();
+  py.pyimport("gc").collect();
+  const named = (value) => {
+    for (const [where, owner] of [["pyodide", py], ["api", py._api]]) {
+      const name = Object.getOwnPropertyNames(owner).find((key) => {
+        try { return owner[key] === value; } catch { return false; }
+      });
+      if (name !== undefined) return { [where]: name };
+    }
+    throw new Error("not one of Pyodide's own");
+  };
   let snapshot;
   try {
-    snapshot = py.makeMemorySnapshot();
+    snapshot = py.makeMemorySnapshot({ serializer: named });
   } catch (error) {
     throw new Error(`Pyodide refused to write the snapshot (${error.message}): Python holds a `
-                    + "JavaScript object; what page_kernel.prepare imports must hold none");
-  }
-  // its head: a magic number, the head's length, the JSON's length; from byte 48 the JSON
-  // of the JavaScript values Python holds (Pyodide's own are {"API": true} or null)
-  const head = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
-  const held = JSON.parse(new TextDecoder().decode(snapshot.subarray(48, 48 + head[2])));
-  const foreign = held.hiwireKeys.filter((key) => key !== null && !key.API);
-  if (foreign.length) {
-    throw new Error(`Python holds JavaScript values (Node's, not a page's): ${JSON.stringify(foreign)}`);
+                    + "JavaScript object; what the snapshot's code imports must hold none");
   }
   writeFileSync(out, gzipSync(snapshot, { level: 9 }));
 } catch (error) {  // one clear line, not Pyodide's minified source
@@ -374,42 +384,74 @@ try {
 #: static/pyodide/: the worker fetches it while Pyodide's own files load, ungzips it with the
 #: browser's DecompressionStream and starts Python from it.
 SNAPSHOT_FILE = "dashboard-python.snapshot"
+#: The lessons' kernel's Python (JupyterLite's Pyodide kernel: IPython's kernel imported, and
+#: what the lessons import first), and its packages' files: site_src/lesson_pyodide.mjs.
+LESSON_SNAPSHOT_FILE = "lesson-python.snapshot"
+LESSON_PACKAGES_FILE = "lesson-packages.pack"
+#: What the lessons' snapshot imports: the kernel's own start (jupyterlite-pyodide-kernel's
+#: worker runs ``import pyodide_kernel`` after configuring piplite: then a no-op), the modules
+#: the lessons import (the widgets' by name: the package imports each on first use), and the
+#: message catalogs parsed, as the dashboard's.
+LESSON_IMPORTS = """\
+import micropip, piplite.piplite, pyodide_kernel, snapshot_python
+from periodic_edu import board, chemistry, elemonster, engine, i18n, ionization, trends
+from periodic_edu.widgets import (ElementCard, ElemonsterWidget, GameWidget, PracticeCheckWidget,
+                                  TrendChart, TrendExplorer, explore)
+i18n.preload()"""
+
+
+def snapshot(pyodide_dir: Path, cache: Path, *, pack: str, out: str, code: str,
+             modules: list[Path], what: str) -> Path:
+    """``out`` in ``pyodide_dir``: ``SNAPSHOT_NODE`` run with the site's Pyodide, standard
+    library (``STDLIB_PYC``) and the packages file ``pack``, ``modules`` written into
+    site-packages and ``code`` run; made with Node and cached by the sha256 of them all. No
+    Node, or a snapshot Pyodide or the check refuses: a ``BuildError`` naming ``what`` and
+    saying why (the page has no other way to start its Python)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"node is needed to make {what} (apt-get install nodejs)")
+    inputs = [pyodide_dir / n for n in (*PYODIDE_FILES, STDLIB_PYC, pack)]
+    missing = [p.name for p in inputs if not p.is_file()]
+    if missing:
+        raise BuildError(f"{what} needs {missing} (made earlier in the build)")
+    key = hashlib.sha256(("".join(sha256(p) for p in [*inputs, *modules])
+                          + "".join(m.name for m in modules) + code + SNAPSHOT_NODE).encode())
+    done = cache / "snapshot" / key.hexdigest()[:16] / out
+    if not done.exists():
+        say(f"making {what} with the site's Pyodide (node)")
+        with tempfile.TemporaryDirectory(prefix="periodic-edu-snapshot-") as tmp:
+            work = Path(tmp)
+            for path in [*inputs, *modules]:
+                shutil.copy2(path, work / path.name)
+            (work / "snapshot.mjs").write_text(SNAPSHOT_NODE, encoding="utf-8")
+            try:
+                run([node, str(work / "snapshot.mjs"), STDLIB_PYC, pack, str(work / out), code,
+                     *(m.name for m in modules)], cwd=work)
+            except BuildError as exc:
+                raise BuildError(f"{what} could not be made: {exc}") from exc
+            done.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(work / out, done)
+    shutil.copy2(done, pyodide_dir / out)
+    return pyodide_dir / out
 
 
 def memory_snapshot(pyodide_dir: Path, cache: Path, kernel: Path = SRC / "page_kernel.py") -> Path:
-    """``SNAPSHOT_FILE`` for the site's Pyodide, standard library (``STDLIB_PYC``), packages
-    (``PACKAGES_FILE``) and ``kernel`` (site_src/page_kernel.py), made with Node (cached by
-    the sha256 of them all). No Node, or a snapshot Pyodide or the check refuses: a
-    ``BuildError`` saying why (the page has no other way to start its Python)."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is needed to make the dashboard's Python snapshot "
-                         "(apt-get install nodejs)")
-    inputs = [pyodide_dir / n for n in (*PYODIDE_FILES, STDLIB_PYC, PACKAGES_FILE)]
-    missing = [p.name for p in inputs if not p.is_file()]
-    if missing:
-        raise BuildError(f"the Python snapshot needs {missing} (made earlier in the build)")
-    inputs.append(kernel)
-    key = hashlib.sha256(("".join(sha256(p) for p in inputs) + SNAPSHOT_NODE).encode())
-    done = cache / "snapshot" / key.hexdigest()[:16] / SNAPSHOT_FILE
-    if not done.exists():
-        say("making the dashboard's Python snapshot with the site's Pyodide (node)")
-        with tempfile.TemporaryDirectory(prefix="periodic-edu-snapshot-") as tmp:
-            work = Path(tmp)
-            for path in inputs:
-                shutil.copy2(path, work / path.name)
-            shutil.copy2(kernel, work / "page_kernel.py")
-            (work / "snapshot.mjs").write_text(SNAPSHOT_NODE, encoding="utf-8")
-            try:
-                run([node, str(work / "snapshot.mjs"), STDLIB_PYC, PACKAGES_FILE,
-                     str(work / SNAPSHOT_FILE)], cwd=work)
-            except BuildError as exc:
-                raise BuildError(f"the dashboard's Python snapshot could not be made: {exc}") \
-                    from exc
-            done.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(work / SNAPSHOT_FILE, done)
-    shutil.copy2(done, pyodide_dir / SNAPSHOT_FILE)
-    return pyodide_dir / SNAPSHOT_FILE
+    """``SNAPSHOT_FILE``: the dashboard's Python, ``kernel`` (site_src/page_kernel.py) imported
+    and its ``prepare`` run, with the dashboard's packages (``PACKAGES_FILE``)."""
+    return snapshot(pyodide_dir, cache, pack=PACKAGES_FILE, out=SNAPSHOT_FILE,
+                    code="import page_kernel\npage_kernel.prepare()",
+                    modules=[kernel, SRC / "snapshot_python.py"],
+                    what="the dashboard's Python snapshot")
+
+
+def lesson_snapshot(pyodide_dir: Path, cache: Path, wheels: list[Path]) -> Path:
+    """``LESSON_SNAPSHOT_FILE`` and ``LESSON_PACKAGES_FILE``: the lessons' kernel's packages
+    (``wheels``: pins.json's ``preload`` and what they need) in one file, and its Python with
+    them, ``LESSON_IMPORTS`` imported."""
+    (pyodide_dir / LESSON_PACKAGES_FILE).write_bytes(packages_pack(wheels))
+    return snapshot(pyodide_dir, cache, pack=LESSON_PACKAGES_FILE, out=LESSON_SNAPSHOT_FILE,
+                    code=LESSON_IMPORTS, modules=[SRC / "snapshot_python.py"],
+                    what="the lessons' Python snapshot")
 
 
 # -- the dashboard page ----------------------------------------------------------------------
@@ -992,6 +1034,9 @@ def build(output: Path) -> dict:
         (built / "static" / "pyodide" / PACKAGES_FILE).write_bytes(
             packages_pack([wheels[canonical(n)] for n in PINS["dashboard"]]))
         memory_snapshot(built / "static" / "pyodide", cache)
+        written = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+        lessons_from_snapshot(built, cache, [wheels[n] for n in closure(written["packages"],
+                                                                         PINS["preload"])])
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)
@@ -1026,6 +1071,24 @@ def rules_pages(into: Path) -> list[str]:
             (into / name).write_text(rules_page(game, lang, head=font_face()), encoding="utf-8")
             names.append(name)
     return names
+
+
+def lessons_from_snapshot(site: Path, cache: Path, wheels: list[Path]) -> None:
+    """The lessons' kernel starts from ``LESSON_SNAPSHOT_FILE``: JupyterLite's Pyodide kernel
+    imports the module its ``pyodideUrl`` names and calls its ``loadPyodide`` with
+    ``loadPyodideOptions``; site_src/lesson_pyodide.mjs is that module, and the two files it
+    restores are named in those options (the kernel makes each ``...URL`` option absolute)."""
+    folder = site / "static" / "pyodide"
+    lesson_snapshot(folder, cache, wheels)
+    shutil.copy2(SRC / "lesson_pyodide.mjs", folder / "lesson_pyodide.mjs")
+    path = site / "jupyter-lite.json"
+    config = json.loads(path.read_text(encoding="utf-8"))
+    settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    settings["pyodideUrl"] = "./static/pyodide/lesson_pyodide.mjs"
+    settings["loadPyodideOptions"].update(
+        lessonSnapshotURL=f"./static/pyodide/{LESSON_SNAPSHOT_FILE}",
+        lessonPackagesURL=f"./static/pyodide/{LESSON_PACKAGES_FILE}")
+    path.write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
 def _installed_version(dist: str) -> str:

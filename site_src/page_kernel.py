@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import random
 import sys
 import time
 import types
 from typing import Any, Callable
+
+# what a Python restored from a snapshot does first; the worker calls them here
+from snapshot_python import files_written, generators, random_draws, restored  # noqa: F401
 
 log = logging.getLogger("periodic_edu.page")
 
@@ -77,7 +78,7 @@ def prepare() -> None:
 
     Nothing here may hold a JavaScript object (the snapshot is made in Node and restored in a
     browser: Pyodide refuses to write one that holds any) or draw a secret or a seed (it would
-    be every visitor's: :func:`restored` reseeds the generators, it cannot reach a value
+    be every visitor's: ``restored`` reseeds the generators, it cannot reach a value
     drawn from one)."""
     _install_ipython_stand_in()
     import comm  # noqa: F401
@@ -91,56 +92,6 @@ def prepare() -> None:
     from periodic_edu.widgets.save_store import keep_saves_in_browser  # noqa: F401
 
     i18n.preload()  # the catalogs, parsed: Play's first words would parse three of them
-
-
-def generators() -> dict[str, random.Random]:
-    """Every random generator a module holds, by ``module.name`` (``random._inst``, which
-    ``random.random()`` draws from, and any a package made at import): what a snapshot
-    freezes. ``SystemRandom`` (``secrets``) holds no state: it asks the browser at every draw."""
-    found: dict[str, random.Random] = {}
-    seen: set[int] = set()
-    for name, module in sorted(sys.modules.items()):
-        try:
-            attrs = sorted(vars(module).items())
-        except TypeError:  # not a module (a stand-in some package put there)
-            continue
-        for attr, value in attrs:
-            if isinstance(value, random.Random) and not isinstance(value, random.SystemRandom) \
-                    and id(value) not in seen:
-                seen.add(id(value))
-                found[f"{name}.{attr}"] = value
-    return found
-
-
-def restored() -> None:
-    """The page's Python, just restored from the build's snapshot: every generator
-    (:func:`generators`) seeded afresh from ``os.urandom`` (the browser's
-    ``crypto.getRandomValues``), and tempfile's name sequence dropped (it keeps its generator
-    once made). Without this every visitor's Python would draw the same numbers."""
-    for generator in generators().values():
-        generator.seed(os.urandom(32))
-    import tempfile
-
-    tempfile._name_sequence = None  # made again, from a fresh generator, when next needed
-
-
-def files_written() -> None:
-    """The worker has written the packages' files (and the homework page's wheels) into
-    site-packages: the file system's import finders look again. Only those:
-    ``importlib.invalidate_caches()`` would also make the standard library's zip importer read
-    its directory again, which the snapshot holds read (0.1-0.3 s of a cold start)."""
-    from importlib.machinery import FileFinder
-
-    for finder in list(sys.path_importer_cache.values()):
-        if isinstance(finder, FileFinder):
-            finder.invalidate_caches()
-
-
-def random_draws() -> str:
-    """One 64-bit draw from each of :func:`generators`, as JSON text (``{"module.name":
-    "number"}``): the site's tests compare two visits' (a snapshot restored without
-    :func:`restored` draws the same)."""
-    return json.dumps({name: str(g.getrandbits(64)) for name, g in generators().items()})
 
 
 def _install_comm(post: Callable[[str, list], None]) -> None:

@@ -28,7 +28,8 @@ def test_the_site_holds_everything_python_needs(site_dir):
     config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][KERNEL_PLUGIN]
     assert kernel["disablePyPIFallback"] is True
-    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    # the site's own Pyodide, started from the lessons' snapshot (test_the_lessons_kernel_...)
+    assert kernel["pyodideUrl"] == "./static/pyodide/lesson_pyodide.mjs"
     pyodide = site_dir / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     for name, item in lock.items():  # every package is in the site, byte for byte
@@ -194,6 +195,44 @@ def test_the_dashboard_starts_python_from_a_snapshot_the_build_made(site_dir):
     assert f"static/pyodide/{SNAPSHOT_FILE}" in files
 
 
+def test_the_lessons_kernel_starts_from_a_snapshot_the_build_made(site_dir):
+    """JupyterLite's Pyodide kernel imports the module jupyter-lite.json's ``pyodideUrl``
+    names: the build points it at site_src/lesson_pyodide.mjs, which restores the lessons'
+    snapshot (IPython's kernel and the lessons' first imports in it) and writes the packages'
+    files from one file, instead of Pyodide loading 27 wheels and Python importing IPython at
+    every start. Every package the kernel preloads is in that file; the snapshot holds no
+    JavaScript value the page could not find again (Pyodide's own, named)."""
+    import gzip
+
+    from build_site import KERNEL_PLUGIN, LESSON_PACKAGES_FILE, LESSON_SNAPSHOT_FILE, read_pack
+
+    config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"][KERNEL_PLUGIN]
+    assert settings["pyodideUrl"] == "./static/pyodide/lesson_pyodide.mjs"
+    options = settings["loadPyodideOptions"]
+    folder = site_dir / "static" / "pyodide"
+    assert options["lessonSnapshotURL"] == f"./static/pyodide/{LESSON_SNAPSHOT_FILE}"
+    assert options["lessonPackagesURL"] == f"./static/pyodide/{LESSON_PACKAGES_FILE}"
+    assert (folder / "lesson_pyodide.mjs").read_text() == (REPO / "site_src" / "lesson_pyodide.mjs").read_text()
+    packed = read_pack((folder / LESSON_PACKAGES_FILE).read_bytes())
+    installed = {path.split("-")[0].lower().replace("_", "-") for path in packed
+                 if path.endswith(".dist-info/METADATA")}
+    assert set(options["packages"]) <= installed, set(options["packages"]) - installed
+    assert {"ipython", "jedi", "traitlets", "parso"} <= installed  # what they need, too
+    assert any(p.startswith("jedi/third_party/typeshed/") for p in packed)  # Tab completion
+    raw = gzip.decompress((folder / LESSON_SNAPSHOT_FILE).read_bytes())
+    magic, head, length = (int.from_bytes(raw[i:i + 4], "little") for i in (0, 4, 8))
+    assert magic == 1886286592 and head >= 48 + length
+    held = [key for key in json.loads(raw[48:48 + length])["hiwireKeys"] if key is not None]
+    named = [key["serialized"] for key in held if "serialized" in key]
+    assert {"pyodide": "loadPackagesFromImports"} in named  # pyodide_kernel's, found again
+    assert all(set(key) <= {"API", "path", "abortSignalAny", "serialized"} for key in held), held
+    assert all(set(n) in ({"pyodide"}, {"api"}) for n in named), named
+    for module in (b"pyodide_kernel/kernel.py", b"IPython/core/interactiveshell.py",
+                   b"periodic_edu/widgets/trend_explorer.py", b"snapshot_python.py"):
+        assert module in raw, module  # imported: its code objects' file names
+
+
 def test_a_build_that_cannot_make_the_snapshot_fails_and_says_why(site_dir, tmp_path,
                                                                     monkeypatch):
     """The page has no other way to start its Python, so the build stops: without Node, and
@@ -219,7 +258,7 @@ def test_our_pages_link_nothing_outside_the_site(site_dir):
     for name in ("index.html", "dashboard.html", "dashboard.js", "dashboard_worker.js",
                  "homework.html", "homework.js", "homework_worker.js",
                  "site.css", "dashboard-widgets.css", "dashboard-static.css",
-                 "dashboard-games.css", "sw.js",
+                 "dashboard-games.css", "sw.js", "static/pyodide/lesson_pyodide.mjs",
                  "manifest.webmanifest", "board.html"):
         text = (site_dir / name).read_text()
         assert not re.search(r"(src|href)=\"(https?:)?//", text), name
@@ -601,3 +640,49 @@ def check_trend_chart(page):
                     f"{page.js_errors}, the chart said {chart.inner_text()[:400]!r}")
     assert svg.locator("title").first.text_content() == "First ionization energy down group 2"
     assert chart.locator('button[data-along="group"]').get_attribute("aria-pressed") == "true"
+
+
+#: Two more kernels started on the lessons' page, each asked for one draw from every random
+#: generator its Python holds (snapshot_python.random_draws) and for what __main__ holds, then
+#: shut down.
+TWO_KERNELS = """async () => {
+  const kernels = window.jupyterapp.serviceManager.kernels;
+  const ask = async (kernel, code) => {
+    let text = "";
+    const future = kernel.requestExecute({code, store_history: false});
+    future.onIOPub = (msg) => { if (msg.header.msg_type === "stream") text += msg.content.text; };
+    const reply = await future.done;
+    if (reply.content.status !== "ok") throw new Error(code + ": " + reply.content.status);
+    return JSON.parse(text);
+  };
+  const out = [];
+  for (const _ of [1, 2]) {
+    const kernel = await kernels.startNew({name: "python"});
+    out.push({
+      draws: await ask(kernel, "import snapshot_python\\nprint(snapshot_python.random_draws())"),
+      names: await ask(kernel, "import json, ipywidgets, periodic_edu\\nprint(json.dumps(sorted(n for n in globals() if not n.startswith('_'))))"),
+    });
+    await kernel.shutdown();
+  }
+  return out;
+}"""
+
+
+def test_each_lessons_kernel_draws_its_own_random_numbers_and_fetches_no_wheel(lesson_page):
+    """Every lesson kernel restores the same snapshot, every generator's state in it: each
+    reseeds them first (snapshot_python.restored), or two students' random numbers would be
+    the same. It loads its packages from the one file, so no wheel is fetched, not even when a
+    cell imports them; and the names the snapshot's imports bound are not in the lesson's."""
+    page = lesson_page
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if ".whl" in r.url else None)
+    first, second = page.evaluate(TWO_KERNELS)
+    assert "random._inst" in first["draws"], first["draws"]
+    assert first["draws"].keys() == second["draws"].keys()
+    assert all(first["draws"][n] != second["draws"][n] for n in first["draws"]), (first, second)
+    for names in (first["names"], second["names"]):  # the kernel's own start binds these
+        assert set(names) <= {"piplite", "pyodide_kernel", "snapshot_python", "json",
+                              "ipywidgets", "periodic_edu",
+                              "get_ipython", "exit", "quit", "open", "In", "Out"}, names
+    assert fetched == [], fetched
+    assert page.js_errors == [] and page.blocked == []
