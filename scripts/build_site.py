@@ -746,7 +746,8 @@ def static_bundle(work: Path, into: Path) -> None:
 PAGE_FILES = ("dashboard.html", "site.css", "dashboard-static.css", "dashboard.js",
               "dashboard-widgets.js", "dashboard-widgets.css", "dashboard-games.css",
               "dashboard_worker.js", "manifest.webmanifest", "icon-192.png", "icon-512.png",
-              "icon.svg", "homework.html", "homework.js", "homework_worker.js")
+              "icon.svg", "homework.html", "homework.js", "homework_worker.js",
+              "static/pyodide/pyodide_snapshot.mjs")
 #: Pyodide's own files the worker loads (the lock: loadPyodide reads it at start).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 #: The standard library as bytecode (see PYC_NODE), in static/pyodide/ beside Pyodide's own.
@@ -1031,6 +1032,7 @@ def build(output: Path) -> dict:
         (built / "homework.js").write_text(homework_script(), encoding="utf-8")
         (built / "dashboard_worker.js").write_text(worker_script(wheels, stdlib_file(built)),
                                                    encoding="utf-8")
+        shutil.copy2(SRC / "pyodide_snapshot.mjs", built / "static" / "pyodide")
         (built / "static" / "pyodide" / PACKAGES_FILE).write_bytes(
             packages_pack([wheels[canonical(n)] for n in PINS["dashboard"]]))
         memory_snapshot(built / "static" / "pyodide", cache)

@@ -19,6 +19,7 @@
 // package, no page_kernel; `bytecode: true`: with this page's standard library as bytecode):
 // the benchmark's floor page (pyodide-floor.html), on the same site.
 import { loadPyodide } from "./static/pyodide/pyodide.mjs";
+import { fromSnapshot, ungzipped, unpacked, writeFiles } from "./static/pyodide/pyodide_snapshot.mjs";
 
 // PACKAGES: the dashboard's packages (pins.json's `dashboard`), their files unpacked into one
 // gzipped file by scripts/build_site.py (packages_pack: its layout), in static/pyodide/.
@@ -54,43 +55,6 @@ function deliver(message) {
   }
 }
 
-/** The bytes of a gzipped file, ungzipped by the browser (DecompressionStream). */
-async function ungzipped(url) {
-  const got = await fetch(url);
-  if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
-  const stream = got.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Pyodide started from `snapshot` (a promise of its bytes). Pyodide 314.0.6 sizes the wasm
- * memory for a snapshot through a setting (INITIAL_MEMORY) its build does not read, so a
- * snapshot larger than the memory a fresh start has fails ("offset is out of bounds"): the
- * memory is grown to the snapshot's size before Pyodide copies it in. */
-async function fromSnapshot(snapshot) {
-  const { default: createModule } = await import(`${PYODIDE}pyodide.asm.mjs`);
-  return loadPyodide({
-    indexURL: PYODIDE, stdLibURL: PYODIDE + STDLIB, _loadSnapshot: snapshot,
-    createPyodideModule: async (settings) => {
-      const module = await createModule(settings);
-      const size = (await snapshot).length;
-      if (module.HEAP8.length < size) module.growMemory(size);
-      return module;
-    },
-  });
-}
-
-/** The files of the PACKAGES file, `[[path in site-packages, bytes], ...]`: ungzipped by the
- * browser, while Pyodide starts. */
-async function unpacked(url) {
-  const bytes = await ungzipped(url);
-  const length = new DataView(bytes.buffer).getUint32(0, true);
-  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-  let at = 4 + length;
-  const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
-  if (at !== bytes.length) throw new Error(`${url}: not the file its index describes`);
-  return files;
-}
-
 async function fetched(url) {
   const got = await fetch(url);
   if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
@@ -111,22 +75,13 @@ async function start(query, homework = null) {
   const all = Promise.all([packages, more]);
   all.then(() => { timings.fetched = now(); }, () => {});
   snapshot.catch(() => {}); // the same: loadPyodide awaits it (and fails with its error)
-  const pyodide = await fromSnapshot(snapshot);
+  const pyodide = await fromSnapshot(snapshot, { indexURL: PYODIDE, stdLibURL: PYODIDE + STDLIB });
   const pageKernel = pyodide.pyimport("page_kernel"); // imported in the snapshot
   pageKernel.restored(); // first of all: every random generator seeded afresh
   timings.python = now();
   say({ type: "progress", step: "python" });
   const [files, extra] = await all;
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  const made = new Set();
-  for (const [path, bytes] of files) {
-    const folder = path.slice(0, path.lastIndexOf("/"));
-    if (folder && !made.has(folder)) {
-      pyodide.FS.mkdirTree(`${sitePackages}/${folder}`);
-      made.add(folder);
-    }
-    pyodide.FS.writeFile(`${sitePackages}/${path}`, bytes);
-  }
+  const sitePackages = writeFiles(pyodide, files);
   for (const wheel of extra) {
     pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   }

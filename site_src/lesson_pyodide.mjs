@@ -14,74 +14,28 @@
 // is left to the kernel, which reads it to know what is preloaded; Pyodide is not given it.
 //
 // The snapshot was made in Node, where Python took a few of Pyodide's own functions
-// (loadPackagesFromImports and others): the build names each one by where it is found on
-// Pyodide's API (`{"pyodide": name}` or `{"api": name}`), and here they are found again in
-// the browser's Pyodide. Anything else held refuses the build (scripts/build_site.py).
+// (loadPackagesFromImports, which pyodide_kernel imports, and micropip's): pyodide_snapshot.mjs
+// finds each again in the browser's Pyodide.
 import { loadPyodide as loadFresh } from "./pyodide.mjs";
-
-async function ungzipped(url) {
-  const got = await fetch(url);
-  if (!got.ok) throw new Error(`${got.url}: HTTP ${got.status}`);
-  const stream = got.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** `[[path in site-packages, bytes], ...]` of a packages file. */
-async function unpacked(url) {
-  const bytes = await ungzipped(url);
-  const length = new DataView(bytes.buffer).getUint32(0, true);
-  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-  let at = 4 + length;
-  const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
-  if (at !== bytes.length) throw new Error(`${url}: not the file its index describes`);
-  return files;
-}
+import { fromSnapshot, ungzipped, unpacked, writeFiles } from "./pyodide_snapshot.mjs";
 
 export async function loadPyodide(options = {}) {
   const { lessonSnapshotURL, lessonPackagesURL, packages, ...rest } = options;
   if (!lessonSnapshotURL || !lessonPackagesURL) return loadFresh(options);
-  const indexURL = rest.indexURL || new URL(".", import.meta.url).href;
   const snapshot = ungzipped(lessonSnapshotURL);
   const files = unpacked(lessonPackagesURL);
   snapshot.catch(() => {}); // loadPyodide awaits it, and fails with its error
   files.catch(() => {}); // awaited below
-  const { default: createModule } = await import(`${indexURL}pyodide.asm.mjs`);
-  let module = null;
-  const pyodide = await loadFresh({
-    ...rest, indexURL, _loadSnapshot: snapshot,
-    // Pyodide 314.0.6 sizes the memory for a snapshot through a setting its build does not
-    // read: grown here to the snapshot's size before Pyodide copies it in (as the dashboard's
-    // worker does)
-    createPyodideModule: async (settings) => {
-      module = await createModule(settings);
-      const size = (await snapshot).length;
-      if (module.HEAP8.length < size) module.growMemory(size);
-      return module;
-    },
-    _snapshotDeserializer: (held) => {
-      const found = "pyodide" in held ? module.API.public_api[held.pyodide] : module.API[held.api];
-      if (found === undefined) throw new Error(`the snapshot holds ${JSON.stringify(held)}, which this Pyodide lacks`);
-      return found;
-    },
-  });
+  const pyodide = await fromSnapshot(snapshot, rest);
   const restored = pyodide.pyimport("snapshot_python"); // imported in the snapshot
   restored.restored(); // first of all: every random generator seeded afresh
-  // not run in __main__: the lessons' namespace (a cell would find `site` there)
-  const sitePackages = pyodide.pyimport("site").getsitepackages().toJs()[0];
-  const made = new Set();
-  for (const [path, bytes] of await files) {
-    const folder = path.slice(0, path.lastIndexOf("/"));
-    if (folder && !made.has(folder)) {
-      pyodide.FS.mkdirTree(`${sitePackages}/${folder}`);
-      made.add(folder);
-    }
-    pyodide.FS.writeFile(`${sitePackages}/${path}`, bytes);
-  }
+  const written = await files;
+  writeFiles(pyodide, written);
   restored.files_written();
   restored.destroy();
   // installed, as Pyodide's loadPackage records it (by the lock's name, which a cell's import
   // is looked up by: the wheel's name, normalized), so a cell's import loads nothing again
-  for (const [path] of await files) {
+  for (const [path] of written) {
     const found = /^([^/-]+)-[^/]+\.dist-info\/METADATA$/.exec(path);
     if (found) pyodide.loadedPackages[found[1].toLowerCase().replace(/[-_.]+/g, "-")] = "default channel";
   }

@@ -259,6 +259,7 @@ def test_our_pages_link_nothing_outside_the_site(site_dir):
                  "homework.html", "homework.js", "homework_worker.js",
                  "site.css", "dashboard-widgets.css", "dashboard-static.css",
                  "dashboard-games.css", "sw.js", "static/pyodide/lesson_pyodide.mjs",
+                 "static/pyodide/pyodide_snapshot.mjs",
                  "manifest.webmanifest", "board.html"):
         text = (site_dir / name).read_text()
         assert not re.search(r"(src|href)=\"(https?:)?//", text), name
