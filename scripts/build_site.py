@@ -375,6 +375,15 @@ try {
                     + "JavaScript object; what the snapshot's code imports must hold none");
   }
   writeFileSync(out, gzipSync(snapshot, { level: 9 }));
+  // the bytecode files of the modules it holds imported (paths in site-packages): Python reads
+  // them no more (asked after the snapshot: this leaves nothing in it)
+  const cached = py.runPython(
+    "import json, sys\\n"
+    + `json.dumps(sorted(f[len(${JSON.stringify(sitePackages + "/")}):] for f in `
+    + `(getattr(m, '__cached__', None) for m in list(sys.modules.values())) `
+    + `if isinstance(f, str) and f.startswith(${JSON.stringify(sitePackages + "/")})))`,
+    { globals: py.toPy({}) });
+  writeFileSync(out + ".imported.json", cached);
 } catch (error) {  // one clear line, not Pyodide's minified source
   console.error(String(error && (error.message || error)).slice(-3000));
   process.exit(1);
@@ -401,12 +410,14 @@ i18n.preload()"""
 
 
 def snapshot(pyodide_dir: Path, cache: Path, *, pack: str, out: str, code: str,
-             modules: list[Path], what: str) -> Path:
-    """``out`` in ``pyodide_dir``: ``SNAPSHOT_NODE`` run with the site's Pyodide, standard
-    library (``STDLIB_PYC``) and the packages file ``pack``, ``modules`` written into
-    site-packages and ``code`` run; made with Node and cached by the sha256 of them all. No
-    Node, or a snapshot Pyodide or the check refuses: a ``BuildError`` naming ``what`` and
-    saying why (the page has no other way to start its Python)."""
+             modules: list[Path], what: str) -> set[str]:
+    """Writes ``out`` into ``pyodide_dir``: ``SNAPSHOT_NODE`` run with the site's Pyodide,
+    standard library (``STDLIB_PYC``) and the packages file ``pack``, ``modules`` written into
+    site-packages and ``code`` run; made with Node and cached by the sha256 of them all.
+    Returns the bytecode files (paths in site-packages) of the modules the snapshot holds
+    imported: a page restored from it reads them no more. No Node, or a snapshot Pyodide or
+    the check refuses: a ``BuildError`` naming ``what`` and saying why (the page has no other
+    way to start its Python)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError(f"node is needed to make {what} (apt-get install nodejs)")
@@ -430,28 +441,33 @@ def snapshot(pyodide_dir: Path, cache: Path, *, pack: str, out: str, code: str,
             except BuildError as exc:
                 raise BuildError(f"{what} could not be made: {exc}") from exc
             done.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(work / f"{out}.imported.json", done.parent)
             shutil.copy2(work / out, done)
     shutil.copy2(done, pyodide_dir / out)
-    return pyodide_dir / out
+    return set(json.loads((done.parent / f"{out}.imported.json").read_text(encoding="utf-8")))
+
 
 
 def memory_snapshot(pyodide_dir: Path, cache: Path, kernel: Path = SRC / "page_kernel.py") -> Path:
     """``SNAPSHOT_FILE``: the dashboard's Python, ``kernel`` (site_src/page_kernel.py) imported
     and its ``prepare`` run, with the dashboard's packages (``PACKAGES_FILE``)."""
-    return snapshot(pyodide_dir, cache, pack=PACKAGES_FILE, out=SNAPSHOT_FILE,
-                    code="import page_kernel\npage_kernel.prepare()",
-                    modules=[kernel, SRC / "snapshot_python.py"],
-                    what="the dashboard's Python snapshot")
+    snapshot(pyodide_dir, cache, pack=PACKAGES_FILE, out=SNAPSHOT_FILE,
+             code="import page_kernel\npage_kernel.prepare()",
+             modules=[kernel, SRC / "snapshot_python.py"], what="the dashboard's Python snapshot")
+    return pyodide_dir / SNAPSHOT_FILE
 
 
-def lesson_snapshot(pyodide_dir: Path, cache: Path, wheels: list[Path]) -> Path:
-    """``LESSON_SNAPSHOT_FILE`` and ``LESSON_PACKAGES_FILE``: the lessons' kernel's packages
-    (``wheels``: pins.json's ``preload`` and what they need) in one file, and its Python with
-    them, ``LESSON_IMPORTS`` imported."""
-    (pyodide_dir / LESSON_PACKAGES_FILE).write_bytes(packages_pack(wheels))
-    return snapshot(pyodide_dir, cache, pack=LESSON_PACKAGES_FILE, out=LESSON_SNAPSHOT_FILE,
-                    code=LESSON_IMPORTS, modules=[SRC / "snapshot_python.py"],
-                    what="the lessons' Python snapshot")
+def lesson_snapshot(pyodide_dir: Path, cache: Path, wheels: list[Path]) -> None:
+    """``LESSON_SNAPSHOT_FILE`` and ``LESSON_PACKAGES_FILE``: the lessons' kernel's Python with
+    its packages (``wheels``: pins.json's ``preload`` and what they need), ``LESSON_IMPORTS``
+    imported, and the packages' files in one file, less the bytecode of the modules the
+    snapshot holds imported (a quarter of its bytes: a page ungzips and writes every one)."""
+    pack = pyodide_dir / LESSON_PACKAGES_FILE
+    pack.write_bytes(packages_pack(wheels))
+    imported = snapshot(pyodide_dir, cache, pack=LESSON_PACKAGES_FILE, out=LESSON_SNAPSHOT_FILE,
+                        code=LESSON_IMPORTS, modules=[SRC / "snapshot_python.py"],
+                        what="the lessons' Python snapshot")
+    pack.write_bytes(packages_pack(wheels, leave_out=imported))
 
 
 # -- the dashboard page ----------------------------------------------------------------------
@@ -539,15 +555,17 @@ PACKAGES_FILE = "dashboard-packages.pack"
 PACK_SKIP = re.compile(r"^[^/]+\.data/|^anywidget/(labextension|nbextension)/|(^|/)tests/")
 
 
-def packages_pack(wheels: list[Path]) -> bytes:
-    """``PACKAGES_FILE``'s bytes: the files of ``wheels`` but ``PACK_SKIP``'s, gzipped."""
+def packages_pack(wheels: list[Path], leave_out: set[str] = frozenset()) -> bytes:
+    """``PACKAGES_FILE``'s bytes: the files of ``wheels`` but ``PACK_SKIP``'s and those named
+    in ``leave_out``, gzipped."""
     index: list[list] = []
     blobs: list[bytes] = []
     owner: dict[str, str] = {}
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as z:
             for info in z.infolist():
-                if info.is_dir() or PACK_SKIP.search(info.filename):
+                if info.is_dir() or PACK_SKIP.search(info.filename) \
+                        or info.filename in leave_out:
                     continue
                 if info.filename in owner:
                     raise BuildError(f"{info.filename} is in both {owner[info.filename]} and "

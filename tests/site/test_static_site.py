@@ -220,6 +220,11 @@ def test_the_lessons_kernel_starts_from_a_snapshot_the_build_made(site_dir):
     assert set(options["packages"]) <= installed, set(options["packages"]) - installed
     assert {"ipython", "jedi", "traitlets", "parso"} <= installed  # what they need, too
     assert any(p.startswith("jedi/third_party/typeshed/") for p in packed)  # Tab completion
+    # a module the snapshot holds imported: its source (tracebacks, inspect), not its bytecode,
+    # which Python reads no more; one it did not import: both
+    assert "IPython/core/interactiveshell.py" in packed
+    assert "IPython/core/__pycache__/interactiveshell.cpython-314.pyc" not in packed
+    assert "IPython/lib/__pycache__/demo.cpython-314.pyc" in packed
     raw = gzip.decompress((folder / LESSON_SNAPSHOT_FILE).read_bytes())
     magic, head, length = (int.from_bytes(raw[i:i + 4], "little") for i in (0, 4, 8))
     assert magic == 1886286592 and head >= 48 + length
