@@ -652,6 +652,7 @@ def check_trend_chart(page):
 #: generator its Python holds (snapshot_python.random_draws) and for what __main__ holds, then
 #: shut down.
 TWO_KERNELS = """async () => {
+  await window.jupyterapp.restored;  // the kernel's plugin active (a test run first on the page)
   const kernels = window.jupyterapp.serviceManager.kernels;
   const ask = async (kernel, code) => {
     let text = "";
@@ -681,8 +682,16 @@ def test_each_lessons_kernel_draws_its_own_random_numbers_and_fetches_no_wheel(l
     cell imports them; and the names the snapshot's imports bound are not in the lesson's."""
     page = lesson_page
     fetched: list[str] = []
-    page.on("request", lambda r: fetched.append(r.url) if ".whl" in r.url else None)
-    first, second = page.evaluate(TWO_KERNELS)
+
+    def wheel(request):
+        if ".whl" in request.url:
+            fetched.append(request.url)
+
+    page.on("request", wheel)
+    try:
+        first, second = page.evaluate(TWO_KERNELS)
+    finally:  # the page is the module's: its later lessons are not this test's
+        page.remove_listener("request", wheel)
     assert "random._inst" in first["draws"], first["draws"]
     assert first["draws"].keys() == second["draws"].keys()
     assert all(first["draws"][n] != second["draws"][n] for n in first["draws"]), (first, second)
