@@ -409,24 +409,25 @@ from periodic_edu.widgets import (ElementCard, ElemonsterWidget, GameWidget, Pra
 i18n.preload()"""
 
 
-def snapshot(pyodide_dir: Path, cache: Path, *, pack: str, out: str, code: str,
+def snapshot(pyodide_dir: Path, cache: Path, *, wheels: list[Path], out: str, code: str,
              modules: list[Path], what: str) -> set[str]:
     """Writes ``out`` into ``pyodide_dir``: ``SNAPSHOT_NODE`` run with the site's Pyodide,
-    standard library (``STDLIB_PYC``) and the packages file ``pack``, ``modules`` written into
-    site-packages and ``code`` run; made with Node and cached by the sha256 of them all.
-    Returns the bytecode files (paths in site-packages) of the modules the snapshot holds
-    imported: a page restored from it reads them no more. No Node, or a snapshot Pyodide or
-    the check refuses: a ``BuildError`` naming ``what`` and saying why (the page has no other
-    way to start its Python)."""
+    standard library (``STDLIB_PYC``) and the files of ``wheels`` (a packages file of them),
+    ``modules`` written into site-packages and ``code`` run; made with Node and cached by the
+    sha256 of them all. Returns the bytecode files (paths in site-packages) of the modules the
+    snapshot holds imported: a page restored from it reads them no more. No Node, or a
+    snapshot Pyodide or the check refuses: a ``BuildError`` naming ``what`` and saying why (the
+    page has no other way to start its Python)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError(f"node is needed to make {what} (apt-get install nodejs)")
-    inputs = [pyodide_dir / n for n in (*PYODIDE_FILES, STDLIB_PYC, pack)]
+    inputs = [pyodide_dir / n for n in (*PYODIDE_FILES, STDLIB_PYC)]
     missing = [p.name for p in inputs if not p.is_file()]
     if missing:
         raise BuildError(f"{what} needs {missing} (made earlier in the build)")
-    key = hashlib.sha256(("".join(sha256(p) for p in [*inputs, *modules])
-                          + "".join(m.name for m in modules) + code + SNAPSHOT_NODE).encode())
+    key = hashlib.sha256(("".join(sha256(p) for p in [*inputs, *wheels, *modules])
+                          + "".join(m.name for m in modules) + PACK_SKIP.pattern + code
+                          + SNAPSHOT_NODE).encode())
     done = cache / "snapshot" / key.hexdigest()[:16] / out
     if not done.exists():
         say(f"making {what} with the site's Pyodide (node)")
@@ -434,10 +435,11 @@ def snapshot(pyodide_dir: Path, cache: Path, *, pack: str, out: str, code: str,
             work = Path(tmp)
             for path in [*inputs, *modules]:
                 shutil.copy2(path, work / path.name)
+            (work / "packages.pack").write_bytes(packages_pack(wheels))
             (work / "snapshot.mjs").write_text(SNAPSHOT_NODE, encoding="utf-8")
             try:
-                run([node, str(work / "snapshot.mjs"), STDLIB_PYC, pack, str(work / out), code,
-                     *(m.name for m in modules)], cwd=work)
+                run([node, str(work / "snapshot.mjs"), STDLIB_PYC, "packages.pack",
+                     str(work / out), code, *(m.name for m in modules)], cwd=work)
             except BuildError as exc:
                 raise BuildError(f"{what} could not be made: {exc}") from exc
             done.parent.mkdir(parents=True, exist_ok=True)
@@ -447,27 +449,36 @@ def snapshot(pyodide_dir: Path, cache: Path, *, pack: str, out: str, code: str,
     return set(json.loads((done.parent / f"{out}.imported.json").read_text(encoding="utf-8")))
 
 
+def site_lock(pyodide_dir: Path) -> dict:
+    """The site's lock (``write_lock``'s): its packages by name, each wheel in ``pyodide_dir``."""
+    return json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+
 
 def memory_snapshot(pyodide_dir: Path, cache: Path, kernel: Path = SRC / "page_kernel.py") -> Path:
-    """``SNAPSHOT_FILE``: the dashboard's Python, ``kernel`` (site_src/page_kernel.py) imported
-    and its ``prepare`` run, with the dashboard's packages (``PACKAGES_FILE``)."""
-    snapshot(pyodide_dir, cache, pack=PACKAGES_FILE, out=SNAPSHOT_FILE,
+    """``PACKAGES_FILE`` and ``SNAPSHOT_FILE``: the dashboard's packages (pins.json's
+    ``dashboard``, those alone: ipywidgets' IPython is page_kernel's stand-in) in one file, and
+    its Python with them, ``kernel`` (site_src/page_kernel.py) imported and its ``prepare``
+    run."""
+    lock = site_lock(pyodide_dir)
+    wheels = [pyodide_dir / lock[canonical(n)]["file_name"] for n in PINS["dashboard"]]
+    (pyodide_dir / PACKAGES_FILE).write_bytes(packages_pack(wheels))
+    snapshot(pyodide_dir, cache, wheels=wheels, out=SNAPSHOT_FILE,
              code="import page_kernel\npage_kernel.prepare()",
              modules=[kernel, SRC / "snapshot_python.py"], what="the dashboard's Python snapshot")
     return pyodide_dir / SNAPSHOT_FILE
 
 
-def lesson_snapshot(pyodide_dir: Path, cache: Path, wheels: list[Path]) -> None:
+def lesson_snapshot(pyodide_dir: Path, cache: Path) -> None:
     """``LESSON_SNAPSHOT_FILE`` and ``LESSON_PACKAGES_FILE``: the lessons' kernel's Python with
-    its packages (``wheels``: pins.json's ``preload`` and what they need), ``LESSON_IMPORTS``
-    imported, and the packages' files in one file, less the bytecode of the modules the
-    snapshot holds imported (a quarter of its bytes: a page ungzips and writes every one)."""
-    pack = pyodide_dir / LESSON_PACKAGES_FILE
-    pack.write_bytes(packages_pack(wheels))
-    imported = snapshot(pyodide_dir, cache, pack=LESSON_PACKAGES_FILE, out=LESSON_SNAPSHOT_FILE,
+    its packages (pins.json's ``preload`` and what they need), ``LESSON_IMPORTS`` imported, and
+    the packages' files in one file, less the bytecode of the modules the snapshot holds
+    imported (a quarter of its bytes: a page ungzips and writes every one)."""
+    lock = site_lock(pyodide_dir)
+    wheels = [pyodide_dir / lock[name]["file_name"] for name in closure(lock, PINS["preload"])]
+    imported = snapshot(pyodide_dir, cache, wheels=wheels, out=LESSON_SNAPSHOT_FILE,
                         code=LESSON_IMPORTS, modules=[SRC / "snapshot_python.py"],
                         what="the lessons' Python snapshot")
-    pack.write_bytes(packages_pack(wheels, leave_out=imported))
+    (pyodide_dir / LESSON_PACKAGES_FILE).write_bytes(packages_pack(wheels, leave_out=imported))
 
 
 # -- the dashboard page ----------------------------------------------------------------------
@@ -1051,12 +1062,8 @@ def build(output: Path) -> dict:
         (built / "dashboard_worker.js").write_text(worker_script(wheels, stdlib_file(built)),
                                                    encoding="utf-8")
         shutil.copy2(SRC / "pyodide_snapshot.mjs", built / "static" / "pyodide")
-        (built / "static" / "pyodide" / PACKAGES_FILE).write_bytes(
-            packages_pack([wheels[canonical(n)] for n in PINS["dashboard"]]))
         memory_snapshot(built / "static" / "pyodide", cache)
-        written = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
-        lessons_from_snapshot(built, cache, [wheels[n] for n in closure(written["packages"],
-                                                                         PINS["preload"])])
+        lessons_from_snapshot(built, cache)
         rules_pages(built)
         work = page_bundle(cache, wheels["anywidget"], built)
         static_bundle(work, built)
@@ -1093,13 +1100,13 @@ def rules_pages(into: Path) -> list[str]:
     return names
 
 
-def lessons_from_snapshot(site: Path, cache: Path, wheels: list[Path]) -> None:
+def lessons_from_snapshot(site: Path, cache: Path) -> None:
     """The lessons' kernel starts from ``LESSON_SNAPSHOT_FILE``: JupyterLite's Pyodide kernel
     imports the module its ``pyodideUrl`` names and calls its ``loadPyodide`` with
     ``loadPyodideOptions``; site_src/lesson_pyodide.mjs is that module, and the two files it
     restores are named in those options (the kernel makes each ``...URL`` option absolute)."""
     folder = site / "static" / "pyodide"
-    lesson_snapshot(folder, cache, wheels)
+    lesson_snapshot(folder, cache)
     shutil.copy2(SRC / "lesson_pyodide.mjs", folder / "lesson_pyodide.mjs")
     path = site / "jupyter-lite.json"
     config = json.loads(path.read_text(encoding="utf-8"))

@@ -29,15 +29,8 @@ export async function loadPyodide(options = {}) {
   const pyodide = await fromSnapshot(snapshot, rest);
   const restored = pyodide.pyimport("snapshot_python"); // imported in the snapshot
   restored.restored(); // first of all: every random generator seeded afresh
-  const written = await files;
-  writeFiles(pyodide, written);
+  writeFiles(pyodide, await files);
   restored.files_written();
   restored.destroy();
-  // installed, as Pyodide's loadPackage records it (by the lock's name, which a cell's import
-  // is looked up by: the wheel's name, normalized), so a cell's import loads nothing again
-  for (const [path] of written) {
-    const found = /^([^/-]+)-[^/]+\.dist-info\/METADATA$/.exec(path);
-    if (found) pyodide.loadedPackages[found[1].toLowerCase().replace(/[-_.]+/g, "-")] = "default channel";
-  }
   return pyodide;
 }

@@ -55,8 +55,12 @@ export async function fromSnapshot(snapshot, options = {}) {
   });
 }
 
-/** `files` (`[[path, bytes], ...]`) written into Python's site-packages. Its path is asked
- * without running code in __main__ (a lesson's namespace: a cell would find `site` there). */
+/** `files` (`[[path, bytes], ...]`) written into Python's site-packages, and each package
+ * among them (a `<name>-<version>.dist-info/`) recorded as installed, as Pyodide's
+ * loadPackage records it (by the lock's name: the wheel's, normalized), so that neither
+ * loadPackage nor a lesson cell's import (loadPackagesFromImports) fetches it again. The
+ * folder's path is asked without running code in __main__ (a lesson's namespace: a cell would
+ * find `site` there). */
 export function writeFiles(pyodide, files) {
   const sitePackages = pyodide.pyimport("site").getsitepackages().toJs()[0];
   const made = new Set();
@@ -67,6 +71,10 @@ export function writeFiles(pyodide, files) {
       made.add(folder);
     }
     pyodide.FS.writeFile(`${sitePackages}/${path}`, bytes);
+    const installed = /^([^/-]+)-[^/]+\.dist-info\/METADATA$/.exec(path);
+    if (installed) {
+      pyodide.loadedPackages[installed[1].toLowerCase().replace(/[-_.]+/g, "-")] = "default channel";
+    }
   }
   return sitePackages;
 }
